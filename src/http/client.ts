@@ -1,0 +1,183 @@
+import { Agent, request, errors as undiciErrors } from 'undici';
+import type { Exchange, RecordedRequest, RecordedResponse, TransportError } from './exchange.ts';
+import { type Redactor, redactHeaders, redactJson } from './redaction.ts';
+
+/** How a request authenticates: with the configured key, not at all, or with a header value given as is. */
+export type Auth = 'key' | 'none' | { authorization: string };
+
+export interface SendOptions {
+  method: string;
+  /** Path below the base URL, e.g. `/pets` or `/pets/12`. */
+  path: string;
+  /** Query string without `?`, sent exactly as given, or name/value pairs to encode. */
+  query?: string | Record<string, string | number | undefined>;
+  /** A value sent as JSON. */
+  json?: unknown;
+  /** A body sent as is (for malformed or non-object bodies). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+  auth?: Auth;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  redact: Redactor;
+  /** Largest response body kept; the rest is cut and the response marked truncated. */
+  maxBodyBytes?: number;
+  /** Called with every exchange once it is complete and redacted. */
+  onExchange?: (exchange: Exchange) => void;
+  /** Connections kept open to the target at most. */
+  connections?: number;
+}
+
+export interface HttpClient {
+  send(options: SendOptions): Promise<Exchange>;
+  close(): Promise<void>;
+}
+
+const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
+let sequence = 0;
+
+/** Joins the base URL and a path, keeping the base URL's own path (the `/v1` prefix). */
+export function buildUrl(baseUrl: string, path: string, query?: SendOptions['query']): string {
+  const url = `${baseUrl.replace(/\/+$/, '')}${path}`;
+  if (query === undefined) return url;
+  if (typeof query === 'string') return `${url}?${query}`;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.append(k, String(v));
+  const text = params.toString();
+  return text ? `${url}?${text}` : url;
+}
+
+function requestHeaders(options: SendOptions, apiKey: string): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const auth = options.auth ?? 'key';
+  if (auth === 'key') headers.authorization = `Bearer ${apiKey}`;
+  else if (auth !== 'none') headers.authorization = auth.authorization;
+  if (options.json !== undefined || options.rawBody !== undefined) {
+    headers['content-type'] ??= 'application/json';
+  }
+  return headers;
+}
+
+function flattenHeaders(
+  raw: Record<string, string | string[] | undefined>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
+  }
+  return out;
+}
+
+async function readCapped(
+  body: AsyncIterable<Buffer>,
+  cap: number,
+): Promise<{ bytes: Buffer; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    if (size + chunk.length > cap) {
+      chunks.push(chunk.subarray(0, cap - size));
+      return { bytes: Buffer.concat(chunks), truncated: true };
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  return { bytes: Buffer.concat(chunks), truncated: false };
+}
+
+function decodeBody(
+  bytes: Buffer,
+  redact: Redactor,
+): Pick<RecordedResponse, 'body' | 'json' | 'jsonError'> {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { body: redact(bytes.toString('latin1')), jsonError: 'body is not valid UTF-8' };
+  }
+  if (text.length === 0) return { body: '' };
+  try {
+    return { body: redact(text), json: redactJson(JSON.parse(text), redact) };
+  } catch (error) {
+    return { body: redact(text), jsonError: (error as Error).message };
+  }
+}
+
+/** Names a transport failure with a stable code and a one-line message. */
+export function describeTransportError(error: unknown, timeoutMs: number): TransportError {
+  const err = error as { code?: string; name?: string; message?: string; cause?: unknown };
+  const timedOut =
+    err.name === 'TimeoutError' ||
+    err.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    err.code === 'UND_ERR_BODY_TIMEOUT' ||
+    err.code === 'UND_ERR_CONNECT_TIMEOUT' ||
+    error instanceof undiciErrors.HeadersTimeoutError;
+  if (timedOut) return { code: 'TIMEOUT', message: `no answer within ${timeoutMs} ms` };
+  const cause = err.cause as { code?: string; message?: string } | undefined;
+  const code = cause?.code ?? err.code ?? err.name ?? 'ERROR';
+  const message = cause?.message ?? err.message ?? String(error);
+  return { code, message };
+}
+
+/** One undici-based client: every request has a deadline, statuses are data, every exchange is recorded. */
+export function createClient(options: ClientOptions): HttpClient {
+  const { baseUrl, apiKey, timeoutMs, redact } = options;
+  const cap = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const dispatcher = new Agent({
+    connections: options.connections ?? 4,
+    connect: { timeout: timeoutMs },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+
+  async function send(req: SendOptions): Promise<Exchange> {
+    const url = buildUrl(baseUrl, req.path, req.query);
+    const headers = requestHeaders(req, apiKey);
+    const body = req.rawBody ?? (req.json === undefined ? undefined : JSON.stringify(req.json));
+    const recordedRequest: RecordedRequest = {
+      method: req.method,
+      url: redact(url),
+      headers: redactHeaders(headers, redact),
+      ...(body === undefined ? {} : { body: redact(body) }),
+    };
+    const startedAt = new Date();
+    const start = performance.now();
+    const finish = (rest: Pick<Exchange, 'response' | 'error'>): Exchange => {
+      const exchange: Exchange = {
+        seq: ++sequence,
+        startedAt: startedAt.toISOString(),
+        durationMs: Math.round((performance.now() - start) * 10) / 10,
+        request: recordedRequest,
+        ...rest,
+      };
+      options.onExchange?.(exchange);
+      return exchange;
+    };
+    try {
+      const res = await request(url, {
+        method: req.method as 'GET',
+        headers,
+        body,
+        dispatcher,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const { bytes, truncated } = await readCapped(res.body, cap);
+      if (truncated) res.body.destroy();
+      const response: RecordedResponse = {
+        status: res.statusCode,
+        headers: redactHeaders(flattenHeaders(res.headers), redact),
+        ...decodeBody(bytes, redact),
+        ...(truncated ? { truncated: true } : {}),
+      };
+      return finish({ response });
+    } catch (error) {
+      return finish({ error: describeTransportError(error, timeoutMs) });
+    }
+  }
+
+  return { send, close: () => dispatcher.close() };
+}

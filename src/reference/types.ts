@@ -1,0 +1,26 @@
+/** A request as the reference app sees it: already read, nothing streamed. */
+export interface AppRequest {
+  method: string;
+  /** Path of the URL, e.g. `/v1/pets/3`, not decoded. */
+  path: string;
+  query: URLSearchParams;
+  /** Header names lower-cased. */
+  headers: Record<string, string | undefined>;
+  body: string;
+}
+
+/** What the app answers: a JSON value, raw bytes, or (for broken servers in tests) nothing ever. */
+export interface AppResponse {
+  status: number;
+  headers?: Record<string, string>;
+  json?: unknown;
+  raw?: string | Uint8Array;
+  /** Never answer: the connection stays open until the client gives up. */
+  hang?: boolean;
+}
+
+/** The whole service as one function: easy to wrap, which is how the fault catalog breaks it. */
+export type Handler = (request: AppRequest) => AppResponse | Promise<AppResponse>;
+
+/** The server's idea of now; injectable so the sunset can be tested on any day. */
+export type Clock = () => Date;
