@@ -1,0 +1,68 @@
+import type { OperationName } from '../contract.ts';
+import type { Exchange } from '../http/exchange.ts';
+
+/** MUST fails the run; SHOULD and MAY (behaviour the contract leaves open) only warn. */
+export type Level = 'MUST' | 'SHOULD' | 'MAY';
+
+/** Where in the contract a check's promise is written: a section and a short quote. */
+export interface Clause {
+  section: string;
+  quote: string;
+}
+
+/** What the catalog knows of a check: everything but how it judges. */
+export interface CheckDef {
+  /** Stable id, e.g. `LIST-LIMIT-MAX`. Never reused for another meaning. */
+  id: string;
+  /** The assertion in one line, e.g. `GET /pets without Authorization -> 401 Error`. */
+  title: string;
+  operation: OperationName | 'all';
+  clause: Clause;
+  level: Level;
+  /** True when running it sends a POST (the read-only probe profile skips these). */
+  writes: boolean;
+}
+
+/** `skip`: the check could not be judged (a precondition failed, or it does not apply). */
+export type Outcome = 'pass' | 'fail' | 'warn' | 'skip';
+
+/** The minimal failing input found by fast-check, and how to replay it. */
+export interface Counterexample {
+  input: string;
+  seed: number;
+  path?: string;
+  numRuns: number;
+}
+
+/** A check's verdict on what it observed. */
+export interface Judgement {
+  verdict: Outcome;
+  message: string;
+  /** The exchanges that show the verdict; when absent, the test's recorded exchanges are used. */
+  evidence?: Exchange[];
+  counterexample?: Counterexample;
+}
+
+/** A check: its catalog entry and a small function that judges one observation. */
+export interface Check<Observation = Exchange> extends CheckDef {
+  judge(observation: Observation): Judgement;
+}
+
+export const pass = (message: string): Judgement => ({ verdict: 'pass', message });
+export const fail = (message: string, evidence?: Exchange[]): Judgement => ({
+  verdict: 'fail',
+  message,
+  ...(evidence ? { evidence } : {}),
+});
+export const warn = (message: string, evidence?: Exchange[]): Judgement => ({
+  verdict: 'warn',
+  message,
+  ...(evidence ? { evidence } : {}),
+});
+
+export const skip = (message: string): Judgement => ({ verdict: 'skip', message });
+
+/** `fail` with the problem when there is one, else `pass` with the message given. */
+export function judged(problem: string | undefined, passMessage: string, ex?: Exchange): Judgement {
+  return problem === undefined ? pass(passMessage) : fail(problem, ex ? [ex] : undefined);
+}

@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import { type Config, loadConfig, usage } from './config.ts';
+import { HarnessError } from './errors.ts';
+import { startReferenceServer } from './reference/index.ts';
+import type { RunVerdict } from './report/model.ts';
+import { HARNESS } from './runner/paths.ts';
+import { runConformance } from './runner/run.ts';
+
+/** Exit codes: the only place they are decided. */
+const EXIT: Record<RunVerdict, number> = { conformant: 0, 'non-conformant': 1, error: 2 };
+const HEADLINE: Record<RunVerdict, string> = {
+  conformant: 'Conformant',
+  'non-conformant': 'NOT conformant',
+  error: 'Could not judge the target',
+};
+
+const print = (line: string) => process.stdout.write(`${line}\n`);
+
+async function run(config: Config): Promise<number> {
+  print(`${HARNESS.name} ${HARNESS.version}`);
+  for (const warning of config.warnings) print(`warning: ${warning}`);
+  const { report, reportFiles } = await runConformance(config, print);
+  const { passed, failed, warned, skipped, total } = report.summary;
+  for (const error of report.harnessErrors) print(`harness error: ${error}`);
+  print('');
+  print(
+    `${HEADLINE[report.verdict]}: ${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped (${total} checks in ${(report.durationMs / 1000).toFixed(1)} s)`,
+  );
+  print(`Reports: ${reportFiles.join(', ')}`);
+  return EXIT[report.verdict];
+}
+
+async function serve(config: Config): Promise<number> {
+  if (!config.apiKey)
+    throw new HarnessError(
+      'CONFIG',
+      'serve needs an API key: give --api-key or set PETSTORE_API_KEY',
+    );
+  const server = await startReferenceServer({
+    apiKey: config.apiKey,
+    port: config.port,
+    host: config.host,
+  });
+  print(`Reference server listening at ${server.baseUrl} (stop with Ctrl-C)`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await server.close();
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const config = loadConfig({ argv, env: process.env, dotenvPath: join(process.cwd(), '.env') });
+  if (config.command === 'help') {
+    print(usage());
+    return 0;
+  }
+  return config.command === 'serve' ? serve(config) : run(config);
+}
+
+function describe(error: unknown): string {
+  if (error instanceof HarnessError) return error.message;
+  const err = error as { code?: string; message?: string };
+  if (err.code === 'EADDRINUSE') return `address already in use: ${err.message}`;
+  if (err.code === 'EACCES' || err.code === 'EROFS' || err.code === 'ENOTDIR')
+    return `cannot write: ${err.message}`;
+  return `internal error: ${err.message ?? String(error)}`;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    // One line, never a stack: set PETSTORE_DEBUG=1 to see where it came from.
+    process.stderr.write(`petstore-conformance: ${describe(error)}\n`);
+    if (process.env.PETSTORE_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
+    process.exit(2);
+  },
+);

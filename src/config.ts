@@ -1,0 +1,221 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parse as parseDotenv } from 'dotenv';
+import { VERSION_PREFIX } from './contract.ts';
+import { HarnessError } from './errors.ts';
+
+export type Command = 'run' | 'serve' | 'help';
+
+/** One validated, frozen configuration: flags override the environment, which overrides `.env`. */
+export interface Config {
+  command: Command;
+  /** Absent: run against the embedded reference server. */
+  baseUrl?: string;
+  apiKey?: string;
+  reportDir: string;
+  seed: number;
+  seedSource: 'flag' | 'env' | 'random';
+  runs: number;
+  /** `YYYY-MM-DD` the sunset checks take as today, when given. */
+  now?: string;
+  timeoutMs: number;
+  /** `serve` only. */
+  port: number;
+  host: string;
+  /** Things worth saying that do not stop the run. */
+  warnings: string[];
+}
+
+/** Every option: its flag, the variable behind it, and what it means (also the --help text). */
+export const OPTIONS = {
+  'base-url': {
+    env: 'PETSTORE_BASE_URL',
+    arg: 'URL',
+    help: 'Base URL of the target, ending in /v1. None: start the embedded reference server.',
+  },
+  'api-key': {
+    env: 'PETSTORE_API_KEY',
+    arg: 'KEY',
+    help: 'API key sent as a bearer token. Required with --base-url.',
+  },
+  'report-dir': {
+    env: 'PETSTORE_REPORT_DIR',
+    arg: 'DIR',
+    help: 'Where reports are written (default reports/).',
+  },
+  seed: {
+    env: 'PETSTORE_SEED',
+    arg: 'N',
+    help: 'Seed of the generated inputs; the same seed sends the same requests (default: random, printed).',
+  },
+  runs: { env: 'PETSTORE_RUNS', arg: 'N', help: 'fast-check runs per property (default 25).' },
+  now: {
+    env: 'PETSTORE_NOW',
+    arg: 'YYYY-MM-DD',
+    help: 'The date the sunset checks take as today.',
+  },
+  timeout: {
+    env: 'PETSTORE_TIMEOUT_MS',
+    arg: 'MS',
+    help: 'Deadline of each request in milliseconds (default 5000).',
+  },
+  port: {
+    env: 'PETSTORE_PORT',
+    arg: 'N',
+    help: 'serve: port to listen on (default 8080; 0 picks a free one).',
+  },
+  host: {
+    env: 'PETSTORE_HOST',
+    arg: 'HOST',
+    help: 'serve: address to listen on (default 127.0.0.1).',
+  },
+} as const;
+type OptionName = keyof typeof OPTIONS;
+
+export const DEFAULTS = {
+  reportDir: 'reports',
+  runs: 25,
+  timeoutMs: 5000,
+  port: 8080,
+  host: '127.0.0.1',
+} as const;
+
+export interface ConfigSources {
+  argv: string[];
+  env: Record<string, string | undefined>;
+  /** Path of the `.env` file; missing is fine. */
+  dotenvPath?: string;
+}
+
+function readDotenv(path: string | undefined): Record<string, string> {
+  if (!path || !existsSync(path)) return {};
+  return parseDotenv(readFileSync(path, 'utf8'));
+}
+
+function parseFlags(argv: string[]) {
+  const options = Object.fromEntries(
+    Object.keys(OPTIONS).map((name) => [name, { type: 'string' as const }]),
+  ) as Record<OptionName, { type: 'string' }>;
+  try {
+    return parseArgs({
+      args: argv,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    // parseArgs explains itself in one sentence; keep only that.
+    throw new HarnessError('USAGE', `${(error as Error).message.split('\n')[0]} (see --help)`);
+  }
+}
+
+function integer(name: OptionName, raw: string, min: number, max: number): number {
+  if (!/^-?\d+$/.test(raw.trim()))
+    throw new HarnessError('CONFIG', `--${name} must be an integer, got '${raw}'`);
+  const n = Number(raw);
+  if (n < min || n > max)
+    throw new HarnessError('CONFIG', `--${name} must be from ${min} to ${max}, got ${n}`);
+  return n;
+}
+
+function checkDate(raw: string): string {
+  const date = new Date(`${raw}T00:00:00Z`);
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(raw) ||
+    Number.isNaN(date.getTime()) ||
+    date.toISOString().slice(0, 10) !== raw
+  ) {
+    throw new HarnessError('CONFIG', `--now must be a date as YYYY-MM-DD, got '${raw}'`);
+  }
+  return raw;
+}
+
+function checkBaseUrl(raw: string, warnings: string[]): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new HarnessError('CONFIG', `--base-url '${raw}' is not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new HarnessError('CONFIG', `--base-url '${raw}' must be an http:// or https:// URL`);
+  }
+  if (url.search || url.hash)
+    throw new HarnessError('CONFIG', `--base-url '${raw}' must not carry a query or fragment`);
+  const base = raw.replace(/\/+$/, '');
+  if (!url.pathname.replace(/\/+$/, '').endsWith(VERSION_PREFIX)) {
+    warnings.push(`the base URL does not end in the contract's version prefix ${VERSION_PREFIX}`);
+  }
+  return base;
+}
+
+const COMMANDS: readonly string[] = ['run', 'serve', 'help'];
+
+/** Reads flags, environment and `.env` into one Config, or throws a HarnessError saying what is wrong. */
+export function loadConfig(sources: ConfigSources): Readonly<Config> {
+  const { values, positionals } = parseFlags(sources.argv);
+  const dotenv = readDotenv(sources.dotenvPath);
+  const pick = (name: OptionName): string | undefined => {
+    const value = values[name] ?? sources.env[OPTIONS[name].env] ?? dotenv[OPTIONS[name].env];
+    return value === '' ? undefined : value;
+  };
+  const commandName = values.help ? 'help' : (positionals[0] ?? 'run');
+  if (!COMMANDS.includes(commandName))
+    throw new HarnessError('USAGE', `unknown command '${commandName}' (see --help)`);
+  if (positionals.length > 1)
+    throw new HarnessError('USAGE', `unexpected argument '${positionals[1]}' (see --help)`);
+  const warnings: string[] = [];
+  const rawBase = pick('base-url');
+  const baseUrl = rawBase === undefined ? undefined : checkBaseUrl(rawBase, warnings);
+  const apiKey = pick('api-key');
+  if (commandName === 'run' && baseUrl && !apiKey) {
+    throw new HarnessError(
+      'CONFIG',
+      `no API key for ${baseUrl}: give --api-key or set PETSTORE_API_KEY`,
+    );
+  }
+  const seedRaw = pick('seed');
+  const nowRaw = pick('now');
+  const portRaw = pick('port');
+  const runsRaw = pick('runs');
+  const timeoutRaw = pick('timeout');
+  const config: Config = {
+    command: commandName as Command,
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(apiKey ? { apiKey } : {}),
+    reportDir: pick('report-dir') ?? DEFAULTS.reportDir,
+    seed:
+      seedRaw === undefined
+        ? Math.floor(Math.random() * 2 ** 31)
+        : integer('seed', seedRaw, -(2 ** 31), 2 ** 32 - 1),
+    seedSource: values.seed !== undefined ? 'flag' : seedRaw !== undefined ? 'env' : 'random',
+    runs: runsRaw === undefined ? DEFAULTS.runs : integer('runs', runsRaw, 1, 100_000),
+    ...(nowRaw ? { now: checkDate(nowRaw) } : {}),
+    timeoutMs:
+      timeoutRaw === undefined ? DEFAULTS.timeoutMs : integer('timeout', timeoutRaw, 1, 600_000),
+    port: portRaw === undefined ? DEFAULTS.port : integer('port', portRaw, 0, 65535),
+    host: pick('host') ?? DEFAULTS.host,
+    warnings,
+  };
+  return Object.freeze(config);
+}
+
+/** The --help text, generated from OPTIONS so it cannot drift from what is accepted. */
+export function usage(): string {
+  const rows = Object.entries(OPTIONS).map(
+    ([name, o]) => `  --${`${name} ${o.arg}`.padEnd(24)} ${o.help} [${o.env}]`,
+  );
+  return [
+    'Usage: petstore-conformance [run|serve] [options]',
+    '',
+    'Commands:',
+    '  run      check a Petstore service against the contract (default)',
+    '  serve    run the embedded reference server on its own (--port, --api-key)',
+    '',
+    'Options (flags override environment variables, which override .env):',
+    ...rows,
+    '  --help                   show this text',
+    '',
+    'Exit codes: 0 conformant, 1 a MUST check failed, 2 the harness could not run.',
+  ].join('\n');
+}

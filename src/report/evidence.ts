@@ -1,0 +1,53 @@
+import type { Exchange } from '../http/exchange.ts';
+import type { CheckResult, EvidenceExchange } from './model.ts';
+
+const BODY_PREVIEW = 2000;
+
+function preview(body: string): string {
+  return body.length > BODY_PREVIEW
+    ? `${body.slice(0, BODY_PREVIEW)}… (${body.length} chars)`
+    : body;
+}
+
+function headerLines(headers: Record<string, string>): string[] {
+  return Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
+}
+
+/** An exchange as plain text: request line, headers, body, then the answer the same way. */
+export function exchangeText(ex: Exchange): string {
+  const lines = [
+    `> ${ex.request.method} ${ex.request.url}`,
+    ...headerLines(ex.request.headers).map((h) => `> ${h}`),
+  ];
+  if (ex.request.body !== undefined) lines.push('>', `> ${preview(ex.request.body)}`);
+  if (ex.response) {
+    lines.push(
+      `< ${ex.response.status} (${ex.durationMs} ms)`,
+      ...headerLines(ex.response.headers).map((h) => `< ${h}`),
+    );
+    if (ex.response.body) lines.push('<', `< ${preview(ex.response.body)}`);
+  } else {
+    lines.push(`< no answer: ${ex.error?.message ?? 'unknown'} (${ex.durationMs} ms)`);
+  }
+  return lines.join('\n');
+}
+
+/** The clause a check enforces, as one line. */
+export function clauseText(check: CheckResult): string {
+  return `${check.clause.section}: "${check.clause.quote}"`;
+}
+
+/** Everything a reader needs to see why a check did not pass: message, clause, input, exchanges. */
+export function evidenceText(check: CheckResult): string {
+  const parts = [check.message, `Clause (${check.level}): ${clauseText(check)}`];
+  if (check.counterexample) {
+    const c = check.counterexample;
+    parts.push(
+      `Minimal counterexample: ${c.input}\nReplay: --seed ${c.seed}${c.path ? ` (fast-check path ${c.path})` : ''}`,
+    );
+  }
+  for (const ex of check.exchanges as EvidenceExchange[]) {
+    parts.push(`${exchangeText(ex)}\nReproduce: ${ex.curl}`);
+  }
+  return parts.join('\n\n');
+}

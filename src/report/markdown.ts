@@ -1,0 +1,57 @@
+import { clauseText } from './evidence.ts';
+import type { CheckResult, RunReport, RunVerdict } from './model.ts';
+
+const HEADLINE: Record<RunVerdict, string> = {
+  conformant: '✅ Conformant',
+  'non-conformant': '❌ Not conformant',
+  error: '⚠️ The harness could not judge the target',
+};
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function checkRows(checks: CheckResult[]): string[] {
+  return [
+    '| Check | Verdict | Clause | Message |',
+    '|---|---|---|---|',
+    ...checks.map(
+      (c) => `| \`${c.id}\` | ${c.verdict} | ${cell(clauseText(c))} | ${cell(c.message)} |`,
+    ),
+  ];
+}
+
+function reproduction(checks: CheckResult[]): string[] {
+  const lines: string[] = [];
+  for (const c of checks) {
+    const curl = c.exchanges[0]?.curl;
+    if (curl) lines.push(`- \`${c.id}\`: \`${curl}\``);
+  }
+  return lines.length
+    ? ['', 'Reproduce (reads the key from `$PETSTORE_API_KEY`):', '', ...lines]
+    : [];
+}
+
+/** summary.md: the verdict, the counts, and what failed or warned, short enough for a CI page. */
+export function renderMarkdown(report: RunReport): string {
+  const { passed, failed, warned, skipped, total } = report.summary;
+  const failures = report.checks.filter((c) => c.verdict === 'fail');
+  const warnings = report.checks.filter((c) => c.verdict === 'warn');
+  const lines = [
+    `# Petstore conformance: ${HEADLINE[report.verdict]}`,
+    '',
+    `Target \`${report.target.baseUrl}\`${report.target.embedded ? ' (embedded reference server)' : ''} · contract ${report.contract.version} · seed ${report.seed} · ${report.runs} runs per property · today ${report.today}`,
+    '',
+    `| Checks | Passed | Failed | Warned | Skipped |`,
+    '|---|---|---|---|---|',
+    `| ${total} | ${passed} | ${failed} | ${warned} | ${skipped} |`,
+  ];
+  if (report.harnessErrors.length) {
+    lines.push('', '## Harness errors', '', ...report.harnessErrors.map((e) => `- ${e}`));
+  }
+  if (failures.length)
+    lines.push('', '## Failures', '', ...checkRows(failures), ...reproduction(failures));
+  if (warnings.length) lines.push('', '## Warnings', '', ...checkRows(warnings));
+  lines.push('', `_${report.harness.name} ${report.harness.version}, ${report.finishedAt}_`, '');
+  return lines.join('\n');
+}

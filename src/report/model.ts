@@ -1,0 +1,66 @@
+import type { CheckDef, Counterexample, Outcome } from '../checks/types.ts';
+import type { Exchange } from '../http/exchange.ts';
+
+export type Verdict = Outcome;
+
+/** An exchange as a report shows it: what was sent, what came back, and how to send it again. */
+export interface EvidenceExchange extends Exchange {
+  curl: string;
+}
+
+/** One check's result in a run. */
+export interface CheckResult extends CheckDef {
+  verdict: Verdict;
+  message: string;
+  durationMs: number;
+  requests: number;
+  exchanges: EvidenceExchange[];
+  counterexample?: Counterexample;
+}
+
+export interface Summary {
+  total: number;
+  passed: number;
+  failed: number;
+  warned: number;
+  skipped: number;
+}
+
+/** conformant: no MUST check failed; non-conformant: one did; error: the harness could not judge. */
+export type RunVerdict = 'conformant' | 'non-conformant' | 'error';
+
+/** Everything a run found, from which every report format is written. */
+export interface RunReport {
+  harness: { name: string; version: string };
+  contract: { version: string };
+  target: { baseUrl: string; embedded: boolean };
+  verdict: RunVerdict;
+  seed: number;
+  runs: number;
+  /** The day the sunset checks took as today. */
+  today: string;
+  runId: string;
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  summary: Summary;
+  checks: CheckResult[];
+  /** Failures of the harness itself (a suite that would not load, a crash in a check). */
+  harnessErrors: string[];
+}
+
+export function summarize(checks: readonly CheckResult[]): Summary {
+  const count = (v: Verdict) => checks.filter((c) => c.verdict === v).length;
+  return {
+    total: checks.length,
+    passed: count('pass'),
+    failed: count('fail'),
+    warned: count('warn'),
+    skipped: count('skip'),
+  };
+}
+
+export function runVerdict(summary: Summary, harnessErrors: readonly string[]): RunVerdict {
+  if (harnessErrors.length > 0) return 'error';
+  return summary.failed > 0 ? 'non-conformant' : 'conformant';
+}

@@ -1,0 +1,96 @@
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import { CATALOG, findCheck } from '../checks/catalog.ts';
+import { toCurl } from '../http/curl.ts';
+import type { CheckResult, Verdict } from '../report/model.ts';
+import type { CheckMeta } from './context.ts';
+
+const SYMBOL: Record<Verdict, string> = { pass: '✓', fail: '✗', warn: '!', skip: '-' };
+const CHECK_ID = /^\[([A-Z0-9-]+)\]/;
+
+/** Turns vitest's test cases into check results, and prints one line per check as it ends. */
+export class ResultCollector implements Reporter {
+  readonly results: CheckResult[] = [];
+  readonly harnessErrors: string[] = [];
+
+  constructor(private readonly print: (line: string) => void) {}
+
+  onTestCaseResult(testCase: TestCase): void {
+    const result = this.toResult(testCase);
+    if (!result) return;
+    this.results.push(result);
+    const message = result.verdict === 'pass' ? '' : `  ${result.message}`;
+    this.print(`  ${SYMBOL[result.verdict]} ${result.id}  ${result.title}${message}`);
+  }
+
+  onTestRunEnd(
+    modules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<{ message?: string }>,
+  ): void {
+    for (const mod of modules) {
+      for (const error of mod.errors()) {
+        this.harnessErrors.push(`${mod.relativeModuleId}: ${error.message}`);
+      }
+    }
+    for (const error of unhandledErrors) this.harnessErrors.push(`unhandled: ${error.message}`);
+  }
+
+  /** Results in catalog order; checks that never ran are listed as skipped. */
+  orderedResults(): CheckResult[] {
+    const byId = new Map(this.results.map((r) => [r.id, r]));
+    return CATALOG.map(
+      (def) =>
+        byId.get(def.id) ?? {
+          ...def,
+          verdict: 'skip',
+          message: 'not run',
+          durationMs: 0,
+          requests: 0,
+          exchanges: [],
+        },
+    );
+  }
+
+  private toResult(testCase: TestCase): CheckResult | undefined {
+    const id = CHECK_ID.exec(testCase.name)?.[1];
+    const def = id ? findCheck(id) : undefined;
+    if (!def) {
+      this.harnessErrors.push(`test '${testCase.name}' names no check of the catalog`);
+      return undefined;
+    }
+    const meta: CheckMeta | undefined = testCase.meta().check;
+    const outcome = testCase.result();
+    const durationMs = Math.round(testCase.diagnostic()?.duration ?? 0);
+    if (!meta) {
+      // A test that ended without a verdict crashed inside the harness, or was skipped before running.
+      if (outcome.state === 'skipped') {
+        return {
+          ...def,
+          verdict: 'skip',
+          message: outcome.note ?? 'skipped',
+          durationMs,
+          requests: 0,
+          exchanges: [],
+        };
+      }
+      const reason = outcome.errors?.[0]?.message ?? 'no verdict';
+      this.harnessErrors.push(`${def.id}: harness error: ${reason}`);
+      return {
+        ...def,
+        verdict: 'fail',
+        message: `harness error: ${reason}`,
+        durationMs,
+        requests: 0,
+        exchanges: [],
+      };
+    }
+    return {
+      ...def,
+      verdict: meta.verdict,
+      message: meta.message,
+      durationMs,
+      requests: meta.requests,
+      exchanges: meta.exchanges.map((ex) => ({ ...ex, curl: toCurl(ex.request) })),
+      ...(meta.counterexample ? { counterexample: meta.counterexample } : {}),
+    };
+  }
+}

@@ -1,0 +1,42 @@
+import type { Counterexample, Outcome } from '../checks/types.ts';
+import type { Exchange } from '../http/exchange.ts';
+
+/** What the suites need to know of the run; handed to every vitest worker via `provide`. */
+export interface HarnessContext {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  seed: number;
+  /** fast-check runs per property. */
+  runs: number;
+  /** The day the sunset checks take as today, `YYYY-MM-DD`. */
+  today: string;
+  /** Marks everything this run creates, e.g. pet names `pc-<runId>-...`. */
+  runId: string;
+  maxBodyBytes: number;
+}
+
+/** What a test hands the reporter about the check it ran (via vitest's `task.meta`). */
+export interface CheckMeta {
+  id: string;
+  verdict: Outcome;
+  message: string;
+  /** The exchanges that show the verdict (empty for a pass). */
+  exchanges: Exchange[];
+  /** Requests the test sent in all. */
+  requests: number;
+  counterexample?: Counterexample;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    harness: HarnessContext;
+  }
+}
+
+// TaskMeta is declared by vitest's runner package; vitest re-exports it.
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    check?: CheckMeta;
+  }
+}

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../config.ts';
+import { CONTRACT_VERSION } from '../contract.ts';
+import { createClient } from '../http/client.ts';
+import { createRedactor, type Redactor } from '../http/redaction.ts';
+import { type RunningServer, startReferenceServer } from '../reference/index.ts';
+import { type RunReport, runVerdict, summarize } from '../report/model.ts';
+import { writeReports } from '../report/write.ts';
+import type { HarnessContext } from './context.ts';
+import { HARNESS } from './paths.ts';
+import { preflight } from './preflight.ts';
+import { runSuites } from './run-suites.ts';
+
+export interface RunOutcome {
+  report: RunReport;
+  reportFiles: string[];
+}
+
+interface Target {
+  baseUrl: string;
+  apiKey: string;
+  embedded?: RunningServer;
+}
+
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+async function openTarget(config: Config, print: (line: string) => void): Promise<Target> {
+  if (config.baseUrl && config.apiKey) return { baseUrl: config.baseUrl, apiKey: config.apiKey };
+  const apiKey = randomBytes(18).toString('base64url');
+  const embedded = await startReferenceServer({ apiKey });
+  print(`No --base-url given: started the embedded reference server at ${embedded.baseUrl}`);
+  return { baseUrl: embedded.baseUrl, apiKey, embedded };
+}
+
+/** Runs the whole conformance job: target, preflight, suites, reports. Throws HarnessError when it cannot. */
+export async function runConformance(
+  config: Config,
+  print: (line: string) => void,
+): Promise<RunOutcome> {
+  const target = await openTarget(config, print);
+  const redact: Redactor = createRedactor([target.apiKey]);
+  const say = (line: string) => print(redact(line));
+  try {
+    const client = createClient({ ...target, timeoutMs: config.timeoutMs, redact });
+    try {
+      await preflight(client, target.baseUrl);
+    } finally {
+      await client.close();
+    }
+    const harness: HarnessContext = {
+      baseUrl: target.baseUrl,
+      apiKey: target.apiKey,
+      timeoutMs: config.timeoutMs,
+      seed: config.seed,
+      runs: config.runs,
+      today: config.now ?? new Date().toISOString().slice(0, 10),
+      runId: randomBytes(4).toString('hex'),
+      maxBodyBytes: MAX_BODY_BYTES,
+    };
+    const replay = config.seedSource === 'random' ? ` (replay with --seed ${config.seed})` : '';
+    say(
+      `Target ${target.baseUrl} · seed ${config.seed}${replay} · ${config.runs} runs per property · today ${harness.today}`,
+    );
+    const startedAt = new Date();
+    const collector = await runSuites(harness, say);
+    const finishedAt = new Date();
+    const checks = collector.orderedResults();
+    const summary = summarize(checks);
+    const report: RunReport = {
+      harness: HARNESS,
+      contract: { version: CONTRACT_VERSION },
+      target: { baseUrl: target.baseUrl, embedded: target.embedded !== undefined },
+      verdict: runVerdict(summary, collector.harnessErrors),
+      seed: config.seed,
+      runs: config.runs,
+      today: harness.today,
+      runId: harness.runId,
+      startedAt: startedAt.toISOString(),
+      finishedAt: finishedAt.toISOString(),
+      durationMs: finishedAt.getTime() - startedAt.getTime(),
+      summary,
+      checks,
+      harnessErrors: collector.harnessErrors,
+    };
+    const reportFiles = await writeReports(report, config.reportDir, redact);
+    return { report, reportFiles };
+  } finally {
+    await target.embedded?.close();
+  }
+}
