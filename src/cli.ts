@@ -4,7 +4,6 @@ import { HarnessError } from './errors.ts';
 import { startReferenceServer } from './reference/index.ts';
 import type { RunVerdict } from './report/model.ts';
 import { HARNESS } from './runner/paths.ts';
-import { runConformance } from './runner/run.ts';
 
 /** Exit codes: the only place they are decided. */
 const EXIT: Record<RunVerdict, number> = { conformant: 0, 'non-conformant': 1, error: 2 };
@@ -19,6 +18,8 @@ const print = (line: string) => process.stdout.write(`${line}\n`);
 async function run(config: Config): Promise<number> {
   print(`${HARNESS.name} ${HARNESS.version}`);
   for (const warning of config.warnings) print(`warning: ${warning}`);
+  // Loaded on demand: vitest is heavy, and --help or a bad flag should answer at once.
+  const { runConformance } = await import('./runner/run.ts');
   const { report, reportFiles } = await runConformance(config, print);
   const { passed, failed, warned, skipped, total } = report.summary;
   for (const error of report.harnessErrors) print(`harness error: ${error}`);

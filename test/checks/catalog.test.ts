@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOG } from '../../src/checks/catalog.ts';
+import { CLAUSES } from '../../src/checks/clauses.ts';
+import { collectSuiteTestNames } from '../../src/runner/run-suites.ts';
+
+const DUMMY_TARGET = {
+  baseUrl: 'http://127.0.0.1:9/v1',
+  apiKey: 'unused',
+  timeoutMs: 1000,
+  seed: 1,
+  runs: 1,
+  today: '2026-01-01',
+  runId: 'collect',
+  maxBodyBytes: 1024,
+};
+
+describe('catalog', () => {
+  it('has unique, well-formed ids and complete metadata', () => {
+    const ids = CATALOG.map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const check of CATALOG) {
+      expect(check.id).toMatch(/^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/);
+      expect(check.title.length).toBeGreaterThan(10);
+      expect(Object.values(CLAUSES)).toContain(check.clause);
+      expect(['MUST', 'SHOULD', 'MAY']).toContain(check.level);
+    }
+  });
+
+  it('every check has exactly one suite test named [ID] title, and every suite test names a check', async () => {
+    const names = await collectSuiteTestNames(DUMMY_TARGET);
+    const expected = CATALOG.map((c) => `[${c.id}] ${c.title}`);
+    expect([...names].sort()).toEqual([...expected].sort());
+  });
+});

@@ -1,0 +1,92 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig, OPTIONS, usage } from '../src/config.ts';
+import { HarnessError } from '../src/errors.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'pc-config-'));
+const dotenvPath = join(dir, '.env');
+writeFileSync(
+  dotenvPath,
+  'PETSTORE_BASE_URL=http://dotenv.test/v1\nPETSTORE_API_KEY=from-dotenv\nPETSTORE_RUNS=3\n',
+);
+
+function errorOf(fn: () => unknown): HarnessError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof HarnessError) return error;
+    throw error;
+  }
+  throw new Error('expected a HarnessError');
+}
+
+describe('config', () => {
+  it('defaults to run against the embedded server', () => {
+    const config = loadConfig({ argv: [], env: {} });
+    expect(config).toMatchObject({
+      command: 'run',
+      reportDir: 'reports',
+      runs: 25,
+      timeoutMs: 5000,
+      seedSource: 'random',
+    });
+    expect(config.baseUrl).toBeUndefined();
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('flags override the environment, which overrides .env', () => {
+    expect(loadConfig({ argv: [], env: {}, dotenvPath })).toMatchObject({
+      baseUrl: 'http://dotenv.test/v1',
+      apiKey: 'from-dotenv',
+      runs: 3,
+    });
+    const env = { PETSTORE_BASE_URL: 'http://env.test/v1', PETSTORE_RUNS: '4' };
+    expect(loadConfig({ argv: [], env, dotenvPath })).toMatchObject({
+      baseUrl: 'http://env.test/v1',
+      apiKey: 'from-dotenv',
+      runs: 4,
+    });
+    const argv = ['--base-url', 'http://flag.test/v1/', '--runs', '5', '--seed', '9'];
+    expect(loadConfig({ argv, env, dotenvPath })).toMatchObject({
+      baseUrl: 'http://flag.test/v1',
+      runs: 5,
+      seed: 9,
+      seedSource: 'flag',
+    });
+  });
+
+  it.each([
+    [['--bogus'], "Unknown option '--bogus'"],
+    [['frobnicate'], "unknown command 'frobnicate'"],
+    [['--base-url', 'not a url', '--api-key', 'k'], 'is not a valid URL'],
+    [['--base-url', 'ftp://x/v1', '--api-key', 'k'], 'must be an http:// or https:// URL'],
+    [['--base-url', 'http://x/v1'], 'no API key for http://x/v1'],
+    [['--runs', '0'], '--runs must be from 1'],
+    [['--seed', 'abc'], '--seed must be an integer'],
+    [['--now', '2030-02-30'], '--now must be a date as YYYY-MM-DD'],
+    [['--timeout', '1.5'], '--timeout must be an integer'],
+  ])('rejects %j with one clear line', (argv, message) => {
+    const error = errorOf(() => loadConfig({ argv, env: {} }));
+    expect(error.message).toContain(message);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('warns when the base URL lacks the /v1 prefix', () => {
+    const config = loadConfig({ argv: ['--base-url', 'http://x/api', '--api-key', 'k'], env: {} });
+    expect(config.warnings).toEqual([
+      "the base URL does not end in the contract's version prefix /v1",
+    ]);
+  });
+
+  it('documents every option and its variable in --help and .env.example', async () => {
+    const { readFileSync } = await import('node:fs');
+    const example = readFileSync(join(import.meta.dirname, '..', '.env.example'), 'utf8');
+    for (const [name, option] of Object.entries(OPTIONS)) {
+      expect(usage()).toContain(`--${name}`);
+      expect(usage()).toContain(option.env);
+      expect(example).toContain(option.env);
+    }
+  });
+});

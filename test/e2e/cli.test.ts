@@ -1,0 +1,90 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { findFault, startFault } from '../faults/catalog.ts';
+import { readArtifacts, readReport, runCli } from '../support/cli.ts';
+
+describe('the CLI, run as a newcomer would', () => {
+  it('against the embedded reference server: exit 0, every check passes, three reports', async () => {
+    const result = await runCli(['run', '--seed', '42']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('started the embedded reference server at http://127.0.0.1:');
+    expect(result.stdout).toMatch(/Conformant: \d+ passed, 0 failed, 0 warned, 0 skipped/);
+    const report = readReport(result);
+    expect(report.verdict).toBe('conformant');
+    expect(report.seed).toBe(42);
+    expect(report.target.embedded).toBe(true);
+    expect(report.checks.length).toBeGreaterThan(10);
+    for (const check of report.checks) expect(check.verdict, check.id).toBe('pass');
+    expect(Object.keys(readArtifacts(result)).sort()).toEqual([
+      'junit.xml',
+      'report.json',
+      'summary.md',
+    ]);
+  });
+
+  it('against a closed port: exit 2 with one line, fast', async () => {
+    const result = await runCli(['run', '--base-url', 'http://127.0.0.1:9/v1', '--api-key', 'k'], {
+      timeoutMs: 15_000,
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('cannot reach http://127.0.0.1:9/v1');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.durationMs).toBeLessThan(10_000);
+  });
+
+  describe('against a server that ignores the key', async () => {
+    const apiKey = 'e2e-secret-key-3141';
+    const server = await startFault(findFault('auth-ignored'), apiKey);
+    afterAll(() => server.close());
+
+    it('exit 1, the auth checks fail with evidence, and the key appears nowhere', async () => {
+      const result = await runCli([
+        'run',
+        '--base-url',
+        server.baseUrl,
+        '--api-key',
+        apiKey,
+        '--seed',
+        '1',
+      ]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain('NOT conformant');
+      const report = readReport(result);
+      expect(report.verdict).toBe('non-conformant');
+      const noKey = report.checks.find((c) => c.id === 'AUTH-LIST-NO-KEY');
+      expect(noKey).toMatchObject({
+        verdict: 'fail',
+        level: 'MUST',
+        message: 'expected 401, got 200',
+      });
+      expect(noKey?.exchanges[0]?.curl).toContain(`curl -sS -i -X GET '${server.baseUrl}/pets'`);
+      const withKey = report.checks.find((c) => c.id === 'LIST-200-PETS');
+      expect(withKey?.verdict).toBe('pass');
+      for (const [name, text] of Object.entries({
+        ...readArtifacts(result),
+        stdout: result.stdout,
+        stderr: result.stderr,
+      })) {
+        expect(text.includes(apiKey), `${name} leaks the key`).toBe(false);
+      }
+    });
+  });
+
+  it('--help prints usage and exits 0', async () => {
+    const result = await runCli(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: petstore-conformance');
+  });
+
+  it.each([
+    [['run', '--bogus'], "Unknown option '--bogus'"],
+    [['run', '--base-url', 'http://127.0.0.1:9/v1'], 'no API key'],
+    [['run', '--base-url', '::nope', '--api-key', 'k'], 'is not a valid URL'],
+  ])('%j: exit 2 with one line', async (args, message) => {
+    const result = await runCli(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});

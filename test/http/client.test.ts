@@ -1,0 +1,80 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../src/http/client.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
+import { createRedactor } from '../../src/http/redaction.ts';
+import type { AppResponse } from '../../src/reference/index.ts';
+import { serveForFile } from '../support/servers.ts';
+
+const KEY = 'client-test-key';
+
+const server = await serveForFile((req): AppResponse => {
+  if (req.path.endsWith('/hang')) return { status: 200, hang: true };
+  if (req.path.endsWith('/boom'))
+    return { status: 503, raw: 'down', headers: { 'content-type': 'text/plain' } };
+  if (req.path.endsWith('/big')) return { status: 200, raw: 'x'.repeat(5000) };
+  return {
+    status: 200,
+    json: { echoed: req.headers.authorization },
+    headers: { 'x-echo': req.headers.authorization ?? '' },
+  };
+});
+
+const recorded: Exchange[] = [];
+const client = createClient({
+  baseUrl: server.baseUrl,
+  apiKey: KEY,
+  timeoutMs: 300,
+  maxBodyBytes: 1000,
+  redact: createRedactor([KEY]),
+  onExchange: (ex) => recorded.push(ex),
+});
+afterAll(() => client.close());
+
+describe('http client', () => {
+  it('sends the key as a bearer token and redacts it from the record, even when echoed', async () => {
+    const ex = await client.send({ method: 'GET', path: '/pets' });
+    expect(ex.response?.status).toBe(200);
+    expect(JSON.stringify(ex)).not.toContain(KEY);
+    expect(ex.request.headers.authorization).toBe('Bearer [REDACTED]');
+    expect(ex.response?.json).toEqual({ echoed: 'Bearer [REDACTED]' });
+    expect(ex.response?.headers['x-echo']).toBe('Bearer [REDACTED]');
+    expect(recorded).toContain(ex);
+  });
+
+  it('treats a 5xx and a non-JSON body as data', async () => {
+    const ex = await client.send({ method: 'GET', path: '/boom' });
+    expect(ex.response?.status).toBe(503);
+    expect(ex.response?.body).toBe('down');
+    expect(ex.response?.jsonError).toBeDefined();
+  });
+
+  it('gives up on a hanging server at the deadline', async () => {
+    const started = Date.now();
+    const ex = await client.send({ method: 'GET', path: '/hang' });
+    expect(ex.error).toEqual({ code: 'TIMEOUT', message: 'no answer within 300 ms' });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('cuts a body longer than the cap', async () => {
+    const ex = await client.send({ method: 'GET', path: '/big' });
+    expect(ex.response?.truncated).toBe(true);
+    expect(ex.response?.body).toHaveLength(1000);
+  });
+
+  it('names a refused connection', async () => {
+    const closed = createClient({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      apiKey: KEY,
+      timeoutMs: 1000,
+      redact: (t) => t,
+    });
+    const ex = await closed.send({ method: 'GET', path: '/pets' });
+    await closed.close();
+    expect(ex.error?.code).toBe('ECONNREFUSED');
+  });
+
+  it('keeps the /v1 prefix and sends raw query strings as given', async () => {
+    const ex = await client.send({ method: 'GET', path: '/pets', query: 'limit=&status=sold' });
+    expect(ex.request.url).toBe(`${server.baseUrl}/pets?limit=&status=sold`);
+  });
+});

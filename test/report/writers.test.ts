@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLAUSES } from '../../src/checks/clauses.ts';
+import { toCurl } from '../../src/http/curl.ts';
+import { createRedactor } from '../../src/http/redaction.ts';
+import { renderJunit } from '../../src/report/junit.ts';
+import { renderMarkdown } from '../../src/report/markdown.ts';
+import { type CheckResult, type RunReport, runVerdict, summarize } from '../../src/report/model.ts';
+import { writeReports } from '../../src/report/write.ts';
+import { exchange } from '../support/exchanges.ts';
+
+const failing = exchange({ status: 200, json: [], body: '[] <&> "quoted"' });
+const checks: CheckResult[] = [
+  {
+    id: 'AUTH-LIST-NO-KEY',
+    title: 'GET /pets without Authorization -> 401 Error',
+    operation: 'listPets',
+    clause: CLAUSES.auth401,
+    level: 'MUST',
+    writes: false,
+    verdict: 'fail',
+    message: 'expected 401, got 200',
+    durationMs: 12,
+    requests: 1,
+    exchanges: [{ ...failing, curl: toCurl(failing.request) }],
+  },
+  {
+    id: 'LIST-200-PETS',
+    title: 'GET /pets -> 200',
+    operation: 'listPets',
+    clause: CLAUSES.list200,
+    level: 'MUST',
+    writes: false,
+    verdict: 'pass',
+    message: 'ok',
+    durationMs: 3,
+    requests: 1,
+    exchanges: [],
+  },
+  {
+    id: 'GET-200-PET',
+    title: 'GET /pets/{petId} -> 200',
+    operation: 'getPet',
+    clause: CLAUSES.get200,
+    level: 'MUST',
+    writes: true,
+    verdict: 'skip',
+    message: 'precondition failed',
+    durationMs: 0,
+    requests: 1,
+    exchanges: [],
+  },
+];
+const summary = summarize(checks);
+const report: RunReport = {
+  harness: { name: 'petstore-conformance', version: '0.0.0' },
+  contract: { version: '1.0.0' },
+  target: { baseUrl: 'http://h/v1', embedded: false },
+  verdict: runVerdict(summary, []),
+  seed: 5,
+  runs: 10,
+  today: '2026-11-22',
+  runId: 'abcd',
+  startedAt: '2026-11-22T00:00:00.000Z',
+  finishedAt: '2026-11-22T00:00:01.000Z',
+  durationMs: 1000,
+  summary,
+  checks,
+  harnessErrors: [],
+};
+
+describe('report writers', () => {
+  it('summarize and verdict', () => {
+    expect(summary).toEqual({ total: 3, passed: 1, failed: 1, warned: 0, skipped: 1 });
+    expect(report.verdict).toBe('non-conformant');
+    expect(runVerdict(summary, ['boom'])).toBe('error');
+  });
+
+  it('junit: one escaped test case per check, the failure carrying clause and evidence', () => {
+    const xml = renderJunit(report);
+    expect(xml).toContain(
+      '<testsuites name="petstore-conformance" tests="3" failures="1" errors="0" skipped="1"',
+    );
+    expect(xml.match(/<testcase /g)).toHaveLength(3);
+    expect(xml).toContain('<failure message="expected 401, got 200" type="MUST">');
+    expect(xml).toContain('Authentication, 3');
+    expect(xml).toContain('&lt;&amp;&gt; &quot;quoted&quot;');
+    expect(xml).toContain('<skipped message="precondition failed"/>');
+    expect(xml).not.toMatch(/<(?![?/a-z])/);
+  });
+
+  it('markdown: verdict, counts, failures with a curl line', () => {
+    const md = renderMarkdown(report);
+    expect(md).toContain('# Petstore conformance: ❌ Not conformant');
+    expect(md).toContain('| 3 | 1 | 1 | 0 | 1 |');
+    expect(md).toContain('`AUTH-LIST-NO-KEY`: `curl -sS -i -X GET');
+  });
+
+  it('writes the three files, redacting on the way out', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pc-report-'));
+    const files = await writeReports(report, dir, createRedactor(['quoted']));
+    expect(files.map((f) => f.slice(dir.length + 1))).toEqual([
+      'report.json',
+      'junit.xml',
+      'summary.md',
+    ]);
+    for (const file of files) expect(readFileSync(file, 'utf8')).not.toContain('quoted');
+  });
+});

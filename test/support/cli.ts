@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RunReport } from '../../src/report/model.ts';
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'petstore-conformance.mjs');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  durationMs: number;
+  reportDir: string;
+}
+
+/** Runs the real CLI in a fresh folder (so no .env of the developer's applies) and waits for it. */
+export function runCli(
+  args: string[],
+  options: { timeoutMs?: number; env?: Record<string, string> } = {},
+): Promise<CliResult> {
+  const cwd = mkdtempSync(join(tmpdir(), 'pc-e2e-'));
+  const reportDir = join(cwd, 'reports');
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('PETSTORE_')),
+  );
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args, '--report-dir', reportDir], {
+      cwd,
+      env: { ...env, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 90_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, durationMs: Date.now() - started, reportDir });
+    });
+  });
+}
+
+export function readReport(result: CliResult): RunReport {
+  return JSON.parse(readFileSync(join(result.reportDir, 'report.json'), 'utf8')) as RunReport;
+}
+
+/** Every artifact the run wrote, by file name. */
+export function readArtifacts(result: CliResult): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(result.reportDir).map((f) => [f, readFileSync(join(result.reportDir, f), 'utf8')]),
+  );
+}
