@@ -1,18 +1,58 @@
-import { exampleNewPet } from '../src/arbitraries/pet-name.ts';
-import { GET_200_PET } from '../src/checks/get-pet.ts';
+import { newPetArb } from '../src/arbitraries/new-pet.ts';
+import { integerIdArb, NON_INTEGER_IDS, UNKNOWN_IDS } from '../src/arbitraries/pet-id.ts';
+import {
+  GET_200_PET,
+  GET_404_UNKNOWN,
+  GET_ID_ANY,
+  GET_ID_NOT_INT64,
+} from '../src/checks/get-pet.ts';
 import { skip } from '../src/checks/types.ts';
-import { useTarget, verdictTest } from '../src/runner/check-test.ts';
+import { eachTest, propertyTest, useTarget } from '../src/runner/check-test.ts';
+import { getPetRemoved } from '../src/runner/lifecycle.ts';
 import { validate } from '../src/schemas.ts';
 
 const target = useTarget();
+const whileGetPetExists = { unlessSkipped: () => getPetRemoved(target.ctx) };
 
-verdictTest(target, GET_200_PET, async (api) => {
-  const created = await api.createPet(exampleNewPet(target.ctx.runId, 'get'));
-  const pet = created.response?.json;
-  // Without a created pet there is nothing to fetch; CREATE-201-PET reports why.
-  if (created.response?.status !== 201 || !validate('pet', pet).valid) {
-    return skip('precondition failed: createPet did not return a Pet to fetch');
-  }
-  const petRecord = pet as Record<string, unknown>;
-  return GET_200_PET.judge({ created: petRecord, ex: await api.getPet(String(petRecord.id)) });
-});
+propertyTest(
+  target,
+  GET_200_PET,
+  newPetArb(target.ctx.runId),
+  async (api, sent) => {
+    const created = await api.createPet(sent);
+    const pet = created.response?.json;
+    // Without a created pet there is nothing to fetch; the createPet checks say why.
+    if (created.response?.status !== 201 || !validate('pet', pet).valid) {
+      return skip('precondition failed: createPet did not return a Pet to fetch');
+    }
+    const petRecord = pet as Record<string, unknown>;
+    return { created: petRecord, ex: await api.getPet(String(petRecord.id)) };
+  },
+  whileGetPetExists,
+);
+
+eachTest(
+  target,
+  GET_404_UNKNOWN,
+  UNKNOWN_IDS,
+  async (api, id) => ({ id, ex: await api.getPet(id) }),
+  `ids ${UNKNOWN_IDS.join(', ')}: 404 Error`,
+  whileGetPetExists,
+);
+
+propertyTest(
+  target,
+  GET_ID_ANY,
+  integerIdArb,
+  async (api, n) => ({ id: String(n), ex: await api.getPet(String(n)) }),
+  { ...whileGetPetExists, examples: [0, -1] },
+);
+
+eachTest(
+  target,
+  GET_ID_NOT_INT64,
+  NON_INTEGER_IDS,
+  async (api, id) => ({ id, ex: await api.getPet(id) }),
+  `every petId that is not an int64 (${NON_INTEGER_IDS.length}) got 400 or 404 Error`,
+  whileGetPetExists,
+);

@@ -1,6 +1,72 @@
-import { LIST_200_PETS } from '../src/checks/list-pets.ts';
-import { checkTest, useTarget } from '../src/runner/check-test.ts';
+import { beforeAll } from 'vitest';
+import { INVALID_LIMITS, INVALID_STATUSES, validLimitArb } from '../src/arbitraries/query.ts';
+import {
+  LIST_200_PETS,
+  LIST_LIMIT_DEFAULT,
+  LIST_LIMIT_INVALID,
+  LIST_LIMIT_MAX,
+  LIST_LIMIT_MIN,
+  LIST_LIMIT_RANGE,
+  LIST_STATUS_CHECKS,
+  LIST_STATUS_INVALID,
+} from '../src/checks/list-pets.ts';
+import { LIMIT, PET_STATUSES } from '../src/contract.ts';
+import { checkTest, eachTest, propertyTest, useTarget } from '../src/runner/check-test.ts';
+import { ensurePets } from '../src/runner/seed.ts';
 
 const target = useTarget();
+let known = 0;
+
+// More pets than the largest page, of every status: otherwise a server ignoring limit or
+// status would pass for lack of data.
+beforeAll(async () => {
+  known = await ensurePets(target, LIMIT.max + 1);
+});
 
 checkTest(target, LIST_200_PETS, (api) => api.listPets());
+
+for (const [check, limit] of [
+  [LIST_LIMIT_MIN, LIMIT.min],
+  [LIST_LIMIT_MAX, LIMIT.max],
+] as const) {
+  checkTest(target, check, async (api) => ({ limit, ex: await api.listPets({ limit }) }));
+}
+
+propertyTest(
+  target,
+  LIST_LIMIT_RANGE,
+  validLimitArb,
+  async (api, limit) => ({ limit, ex: await api.listPets({ limit }) }),
+  { examples: [LIMIT.min, LIMIT.max] },
+);
+
+checkTest(target, LIST_LIMIT_DEFAULT, async (api) => ({ known, ex: await api.listPets() }));
+
+for (const status of PET_STATUSES) {
+  checkTest(target, LIST_STATUS_CHECKS[status], async (api) => ({
+    status,
+    ex: await api.listPets({ status, limit: LIMIT.max }),
+  }));
+}
+
+eachTest(
+  target,
+  LIST_LIMIT_INVALID,
+  INVALID_LIMITS,
+  async (api, value) => ({
+    query: `limit=${JSON.stringify(value)}`,
+    ex: await api.listPets(`limit=${encodeURIComponent(value)}`),
+  }),
+  `every out-of-range or non-integer limit (${INVALID_LIMITS.length}) got 400 Error`,
+);
+
+eachTest(
+  target,
+  LIST_STATUS_INVALID,
+  INVALID_STATUSES,
+  async (api, value) => ({
+    query: `status=${JSON.stringify(value)}`,
+    ex: await api.listPets(`status=${encodeURIComponent(value)}`),
+  }),
+  `every unknown status (${INVALID_STATUSES.length}) got 400 Error`,
+);

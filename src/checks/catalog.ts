@@ -1,8 +1,12 @@
 import { AUTH_CHECKS } from './auth.ts';
+import { AUTH_ORDER_CHECKS } from './auth-order.ts';
 import { CREATE_CHECKS } from './create-pet.ts';
+import { ERROR_CHECKS } from './errors.ts';
 import { GET_CHECKS } from './get-pet.ts';
 import { LIST_CHECKS } from './list-pets.ts';
+import { ROBUST_CHECKS } from './robustness.ts';
 import type { CheckDef } from './types.ts';
+import { VERSIONING_CHECKS } from './versioning.ts';
 
 /** Every check the harness runs, by stable id. The suites in suites/ run each of them. */
 export const CATALOG: readonly CheckDef[] = [
@@ -10,6 +14,10 @@ export const CATALOG: readonly CheckDef[] = [
   ...CREATE_CHECKS,
   ...GET_CHECKS,
   ...AUTH_CHECKS,
+  ...AUTH_ORDER_CHECKS,
+  ...ERROR_CHECKS,
+  ...ROBUST_CHECKS,
+  ...VERSIONING_CHECKS,
 ].map(({ id, title, operation, clause, level, writes }) => ({
   id,
   title,

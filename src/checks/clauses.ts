@@ -1,22 +1,23 @@
 import type { Clause } from './types.ts';
 
 /**
- * The normative statements of the contract (spec/petstore-interface.md), each with the
- * section it is written in and a short quote. Every clause is enforced by at least one check.
+ * The normative statements of the contract (spec/petstore-interface.md), each with the section
+ * it is written in and a short quote. A test proves every clause is enforced by some check.
  */
 export const CLAUSES = {
   json: {
     section: 'Endpoints',
     quote: 'Request and response bodies are `application/json`.',
   },
-  authRequired: {
-    section: 'Authentication, 1-2',
+  responses: {
+    section: 'Endpoints, Responses',
     quote:
-      'Every operation requires HTTP bearer authentication. [...] `Authorization: Bearer <API_KEY>`.',
+      'listPets: 200, 401. createPet: 201, 400, 401. getPet: 200, 401, 404. (No 5xx is among the responses of any operation.)',
   },
   auth401: {
-    section: 'Authentication, 3',
-    quote: 'When the key is missing or invalid, the response is 401 with an Error body.',
+    section: 'Authentication, 1-3',
+    quote:
+      'Every operation requires HTTP bearer authentication. [...] When the key is missing or invalid, the response is 401 with an Error body.',
   },
   errorBody: {
     section: 'Errors',
@@ -28,18 +29,59 @@ export const CLAUSES = {
     quote:
       '200 | Pets (array of Pet) | Success. [...] The body is a bare array. No envelope is part of the contract.',
   },
+  listLimit: {
+    section: 'Endpoints, listPets; Limits',
+    quote:
+      'limit | integer | minimum 1, maximum 100, default 20 | Maximum number of animals to return.',
+  },
+  listLimitDefault: {
+    section: 'Limits',
+    quote: 'Page size, default | 20 | `listPets` (`limit`)',
+  },
+  listStatus: {
+    section: 'Endpoints, listPets',
+    quote:
+      'status | PetStatus | one of `available`, `pending`, `sold` | Filters by availability status.',
+  },
+  newPet: {
+    section: 'Resources and their fields, NewPet',
+    quote: 'name | string | yes. categoryId | integer | int64 | yes. status | PetStatus | no.',
+  },
   create201: {
     section: 'Endpoints, createPet',
     quote: '201 | Pet (with the assigned `id`) | Animal added.',
   },
+  create400: {
+    section: 'Endpoints, createPet',
+    quote: '400 | Error | Body is missing required fields or contains invalid values.',
+  },
   petFields: {
     section: 'Resources and their fields, Pet',
-    quote:
-      'A Pet has every field of NewPet plus: id [...] Unique identifier assigned by the service on creation.',
+    quote: 'A Pet has every field of NewPet plus: id | integer | int64 | yes.',
+  },
+  petIdUnique: {
+    section: 'Resources and their fields, Pet',
+    quote: 'id [...] Unique identifier assigned by the service on creation.',
   },
   get200: {
     section: 'Endpoints, getPet',
     quote: '200 | Pet | Animal found.',
+  },
+  get404: {
+    section: 'Endpoints, getPet',
+    quote: '404 | Error | No animal with that identifier.',
+  },
+  getPetId: {
+    section: 'Endpoints, getPet',
+    quote: 'Path parameter: `petId`, integer (int64), required.',
+  },
+  versionPrefix: {
+    section: 'What the service does; Versioning, 1',
+    quote: 'Both base addresses end in the version prefix `/v1`.',
+  },
+  sunset: {
+    section: 'Endpoints, getPet; Versioning, 2',
+    quote: '`GET /pets/{petId}` is deprecated and is removed on 5 December 2030.',
   },
 } as const satisfies Record<string, Clause>;
 

@@ -1,8 +1,9 @@
+import { MUTATIONS } from '../arbitraries/invalid-new-pet.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { petDifferences } from './pet-fields.ts';
-import { firstProblem, notSuccess } from './problems.ts';
-import { type Check, judged } from './types.ts';
+import { firstProblem, notErrorResponse, notSuccess, unsound } from './problems.ts';
+import { type Check, fail, judged, pass, warn } from './types.ts';
 
 /** A create request and its answer. */
 export interface CreateObservation {
@@ -17,22 +18,109 @@ export function echoProblem(sent: Record<string, unknown>, ex: Exchange): string
   return diffs.length ? `fields not echoed: ${diffs.join('; ')}` : undefined;
 }
 
+const createdId = (ex: Exchange) => (ex.response?.json as { id?: unknown } | undefined)?.id;
+
+function judgeCreate({ sent, ex }: CreateObservation) {
+  return judged(
+    firstProblem(
+      () => notSuccess(ex, 201, 'pet', 'Pet'),
+      () => echoProblem(sent, ex),
+    ),
+    `201 with Pet id ${createdId(ex)}`,
+    ex,
+  );
+}
+
 export const CREATE_201_PET: Check<CreateObservation> = {
   id: 'CREATE-201-PET',
   title: 'POST /pets with a valid NewPet -> 201 Pet with an id, fields echoed',
   operation: 'createPet',
+  clause: CLAUSES.petFields,
+  level: 'MUST',
+  writes: true,
+  judge: judgeCreate,
+};
+
+export const CREATE_201_PROPERTY: Check<CreateObservation> = {
+  id: 'CREATE-201-PROPERTY',
+  title:
+    'POST /pets with generated valid NewPets (Unicode and long names, int64 categoryIds, status or not) -> 201 Pet echoing them',
+  operation: 'createPet',
   clause: CLAUSES.create201,
   level: 'MUST',
   writes: true,
-  judge: ({ sent, ex }) =>
-    judged(
-      firstProblem(
-        () => notSuccess(ex, 201, 'pet', 'Pet'),
-        () => echoProblem(sent, ex),
-      ),
-      `201 with Pet id ${(ex.response?.json as { id?: unknown } | undefined)?.id}`,
-      ex,
-    ),
+  judge: judgeCreate,
 };
 
-export const CREATE_CHECKS: readonly Check<CreateObservation>[] = [CREATE_201_PET];
+export const CREATE_ID_UNIQUE: Check<Exchange[]> = {
+  id: 'CREATE-ID-UNIQUE',
+  title: 'POST /pets several times -> every Pet gets an id no other has',
+  operation: 'createPet',
+  clause: CLAUSES.petIdUnique,
+  level: 'MUST',
+  writes: true,
+  judge: (exchanges) => {
+    const seen = new Map<string, Exchange>();
+    for (const ex of exchanges) {
+      const problem = notSuccess(ex, 201, 'pet', 'Pet');
+      if (problem) return fail(problem, [ex]);
+      const id = String(createdId(ex));
+      const earlier = seen.get(id);
+      if (earlier) return fail(`id ${id} was assigned twice`, [earlier, ex]);
+      seen.set(id, ex);
+    }
+    return pass(`${seen.size} creates, ${seen.size} distinct ids`);
+  },
+};
+
+/** An invalid body, described, and the answer to it. */
+export interface InvalidBodyObservation {
+  body: string;
+  ex: Exchange;
+}
+
+function invalidBodyCheck(mutationId: string, label: string): Check<InvalidBodyObservation> {
+  return {
+    id: `CREATE-400-${mutationId}`,
+    title: `POST /pets ${label} -> 400 Error`,
+    operation: 'createPet',
+    clause: CLAUSES.create400,
+    level: 'MUST',
+    writes: true,
+    judge: ({ ex }) => judged(notErrorResponse(ex, 400), '400 with a valid Error body', ex),
+  };
+}
+
+/** One check per named invalidity, e.g. `CREATE-400-MISSING-NAME`. */
+export const INVALID_BODY_CHECKS: readonly Check<InvalidBodyObservation>[] = MUTATIONS.map((m) =>
+  invalidBodyCheck(m.id, m.label),
+);
+
+export const CREATE_EXTRA_FIELDS: Check<CreateObservation> = {
+  id: 'CREATE-EXTRA-FIELDS',
+  title:
+    'POST /pets with unknown extra fields -> 201 Pet or 400 Error (which one: warn), never 5xx',
+  operation: 'createPet',
+  clause: CLAUSES.newPet,
+  level: 'MUST',
+  writes: true,
+  judge: ({ sent, ex }) => {
+    const broken = unsound(ex);
+    if (broken) return fail(broken, [ex]);
+    if (ex.response?.status === 400 && !notErrorResponse(ex, 400)) {
+      return warn(
+        'rejected unknown fields with 400 (the contract does not say; clients adding fields will break)',
+        [ex],
+      );
+    }
+    return judgeCreate({ sent, ex });
+  },
+};
+
+export const CREATE_CHECKS = [
+  CREATE_201_PET,
+  CREATE_201_PROPERTY,
+  CREATE_ID_UNIQUE,
+  ...INVALID_BODY_CHECKS,
+  CREATE_EXTRA_FIELDS,
+] as const;

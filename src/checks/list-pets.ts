@@ -1,7 +1,17 @@
+import { LIMIT, type PetStatus } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
-import { firstProblem, notJson, notMatching, statusIsNot } from './problems.ts';
-import { type Check, judged } from './types.ts';
+import {
+  firstProblem,
+  itemCount,
+  notErrorResponse,
+  notJson,
+  notMatching,
+  notPetPage,
+  statusIsNot,
+  unsound,
+} from './problems.ts';
+import { type Check, fail, type Judgement, judged, pass, skip, warn } from './types.ts';
 
 // An envelope ({ data: [...] }) is the commonest way to break "bare array": name it.
 function notBareArray(ex: Exchange): string | undefined {
@@ -26,9 +36,160 @@ export const LIST_200_PETS: Check<Exchange> = {
         () => notBareArray(ex),
         () => notMatching(ex, 'pets', 'Pets array'),
       ),
-      `200 with a bare array of ${(ex.response?.json as unknown[] | undefined)?.length} valid Pets`,
+      `200 with a bare array of ${itemCount(ex)} valid Pets`,
       ex,
     ),
 };
 
-export const LIST_CHECKS: readonly Check<Exchange>[] = [LIST_200_PETS];
+/** A listPets call with a limit, and its answer. */
+export interface LimitObservation {
+  limit: number;
+  ex: Exchange;
+}
+
+function limitCheck(id: string, title: string): Check<LimitObservation> {
+  return {
+    id,
+    title,
+    operation: 'listPets',
+    clause: CLAUSES.listLimit,
+    level: 'MUST',
+    writes: false,
+    judge: ({ limit, ex }) =>
+      judged(notPetPage(ex, limit), `limit=${limit}: 200 with ${itemCount(ex)} Pets`, ex),
+  };
+}
+
+export const LIST_LIMIT_MIN = limitCheck(
+  'LIST-LIMIT-MIN',
+  `GET /pets?limit=${LIMIT.min} -> 200 with at most ${LIMIT.min} Pet`,
+);
+export const LIST_LIMIT_MAX = limitCheck(
+  'LIST-LIMIT-MAX',
+  `GET /pets?limit=${LIMIT.max} -> 200 with at most ${LIMIT.max} Pets`,
+);
+export const LIST_LIMIT_RANGE = limitCheck(
+  'LIST-LIMIT-RANGE',
+  `GET /pets?limit=N for every N in ${LIMIT.min}..${LIMIT.max} -> 200 with at most N Pets`,
+);
+
+/** The answer without `limit`, and how many pets the harness could see exist. */
+export interface DefaultLimitObservation {
+  known: number;
+  ex: Exchange;
+}
+
+export const LIST_LIMIT_DEFAULT: Check<DefaultLimitObservation> = {
+  id: 'LIST-LIMIT-DEFAULT',
+  title: `GET /pets without limit, more than ${LIMIT.default} pets existing -> at most ${LIMIT.default} Pets`,
+  operation: 'listPets',
+  clause: CLAUSES.listLimitDefault,
+  level: 'MUST',
+  writes: false,
+  judge: ({ known, ex }) => {
+    if (known <= LIMIT.default) {
+      return skip(`needs more than ${LIMIT.default} pets to exist; only ${known} could be seen`);
+    }
+    return judged(notPetPage(ex, LIMIT.default), `200 with ${itemCount(ex)} Pets`, ex);
+  },
+};
+
+/** A listPets call filtered by status, and its answer. */
+export interface StatusObservation {
+  status: PetStatus;
+  ex: Exchange;
+}
+
+function statusCheck(status: PetStatus): Check<StatusObservation> {
+  return {
+    id: `LIST-STATUS-${status.toUpperCase()}`,
+    title: `GET /pets?status=${status} -> 200 with only ${status} Pets`,
+    operation: 'listPets',
+    clause: CLAUSES.listStatus,
+    level: 'MUST',
+    writes: false,
+    judge: ({ ex }) => {
+      const problem = notPetPage(ex, LIMIT.max);
+      if (problem) return fail(problem, [ex]);
+      const others = ((ex.response?.json ?? []) as { id: unknown; status?: unknown }[]).filter(
+        (p) => p.status !== status,
+      );
+      if (others.length) {
+        const sample = others.slice(0, 3).map((p) => `${p.id}: ${JSON.stringify(p.status)}`);
+        return fail(
+          `${others.length} of ${itemCount(ex)} pets are not ${status} (${sample.join(', ')})`,
+          [ex],
+        );
+      }
+      return pass(`200 with ${itemCount(ex)} Pets, all ${status}`);
+    },
+  };
+}
+
+export const LIST_STATUS_CHECKS = {
+  available: statusCheck('available'),
+  pending: statusCheck('pending'),
+  sold: statusCheck('sold'),
+} as const satisfies Record<PetStatus, Check<StatusObservation>>;
+
+/** A query value the contract does not allow, and the answer to it. */
+export interface OddQueryObservation {
+  query: string;
+  ex: Exchange;
+}
+
+/** 400 Error: pass; 200 within the limits or another 4xx Error: warn (unspecified); else fail. */
+function judgeUnspecifiedQuery({ query, ex }: OddQueryObservation): Judgement {
+  const broken = unsound(ex);
+  if (broken) return fail(`${query}: ${broken}`, [ex]);
+  const status = ex.response?.status ?? 0;
+  if (status === 400) {
+    const problem = notErrorResponse(ex, 400);
+    return problem ? fail(`${query}: ${problem}`, [ex]) : pass(`${query}: 400 Error`);
+  }
+  if (status === 200) {
+    const problem = notPetPage(ex, LIMIT.max);
+    return problem
+      ? fail(`${query}: ${problem}`, [ex])
+      : warn(
+          `${query}: accepted with 200 and ${itemCount(ex)} Pets (the contract leaves this unspecified)`,
+          [ex],
+        );
+  }
+  if (status >= 400 && status < 500 && !notErrorResponse(ex, status)) {
+    return warn(`${query}: ${status} Error (the contract names 400 for invalid input)`, [ex]);
+  }
+  return fail(`${query}: expected 400 Error or 200 Pets, got ${status}`, [ex]);
+}
+
+export const LIST_LIMIT_INVALID: Check<OddQueryObservation> = {
+  id: 'LIST-LIMIT-INVALID',
+  title:
+    'GET /pets with limit 0, -1, 101, 1.5, abc or empty -> 400 Error or 200 within limits, never 5xx',
+  operation: 'listPets',
+  clause: CLAUSES.listLimit,
+  level: 'MUST',
+  writes: false,
+  judge: judgeUnspecifiedQuery,
+};
+
+export const LIST_STATUS_INVALID: Check<OddQueryObservation> = {
+  id: 'LIST-STATUS-INVALID',
+  title: 'GET /pets with a status outside PetStatus -> 400 Error or 200 within limits, never 5xx',
+  operation: 'listPets',
+  clause: CLAUSES.listStatus,
+  level: 'MUST',
+  writes: false,
+  judge: judgeUnspecifiedQuery,
+};
+
+export const LIST_CHECKS = [
+  LIST_200_PETS,
+  LIST_LIMIT_MIN,
+  LIST_LIMIT_MAX,
+  LIST_LIMIT_RANGE,
+  LIST_LIMIT_DEFAULT,
+  ...Object.values(LIST_STATUS_CHECKS),
+  LIST_LIMIT_INVALID,
+  LIST_STATUS_INVALID,
+] as const;

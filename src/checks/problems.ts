@@ -95,3 +95,38 @@ export function notSuccess(
     () => notMatching(ex, schema, label),
   );
 }
+
+/** A JSON body labelled as such must parse; a 5xx or no answer is never acceptable. */
+export function unsound(ex: Exchange): Problem {
+  return firstProblem(
+    () => serverError(ex),
+    () => {
+      const res = ex.response;
+      if (res?.truncated) return 'response body exceeds the size cap';
+      if (res && mediaType(res) === 'application/json' && res.jsonError !== undefined) {
+        return `body labelled application/json is not valid JSON: ${res.jsonError}`;
+      }
+      return undefined;
+    },
+  );
+}
+
+/** 200 with a bare array of valid Pets holding at most `max` items. */
+export function notPetPage(ex: Exchange, max: number): Problem {
+  return firstProblem(
+    () => statusIsNot(ex, 200),
+    () => notJson(ex),
+    () => (Array.isArray(ex.response?.json) ? undefined : 'body is not a bare JSON array'),
+    () => notMatching(ex, 'pets', 'Pets array'),
+    () => {
+      const count = itemCount(ex);
+      return count <= max ? undefined : `${count} items, more than the ${max} allowed`;
+    },
+  );
+}
+
+/** The number of items of a JSON array body (0 for anything else). */
+export function itemCount(ex: Exchange): number {
+  const body = ex.response?.json;
+  return Array.isArray(body) ? body.length : 0;
+}

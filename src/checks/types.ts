@@ -28,9 +28,13 @@ export type Outcome = 'pass' | 'fail' | 'warn' | 'skip';
 
 /** The minimal failing input found by fast-check, and how to replay it. */
 export interface Counterexample {
+  /** The minimal failing input, as fast-check prints it. */
   input: string;
+  /** The run's --seed, which replays the whole run. */
   seed: number;
-  path?: string;
+  /** fast-check's own seed and path for this property, to replay it alone. */
+  propertySeed: number;
+  path: string;
   numRuns: number;
 }
 

@@ -1,3 +1,4 @@
+import type fc from 'fast-check';
 import { afterAll, inject, test } from 'vitest';
 import type { Check, CheckDef, Judgement } from '../checks/types.ts';
 import { createClient, type HttpClient } from '../http/client.ts';
@@ -5,6 +6,7 @@ import type { Exchange } from '../http/exchange.ts';
 import { type PetstoreApi, petstoreApi } from '../http/petstore-api.ts';
 import { createRedactor } from '../http/redaction.ts';
 import type { CheckMeta, HarnessContext } from './context.ts';
+import { checkEach, checkProperty } from './property.ts';
 
 /** How many exchanges a failing check keeps as evidence when it names none itself. */
 const MAX_EVIDENCE = 5;
@@ -41,13 +43,30 @@ function levelled(def: CheckDef, judgement: Judgement): Judgement {
     : judgement;
 }
 
+export interface TestOptions {
+  /** A reason the check cannot run now (e.g. getPet is past its sunset), or undefined. */
+  unlessSkipped?: () => string | undefined;
+}
+
 /** Registers a test for one check whose body returns the judgement itself. */
 export function verdictTest(
   target: Target,
   def: CheckDef,
   run: (api: PetstoreApi) => Promise<Judgement>,
+  options: TestOptions = {},
 ): void {
   test(`[${def.id}] ${def.title}`, async ({ task, skip }) => {
+    const reason = options.unlessSkipped?.();
+    if (reason !== undefined) {
+      task.meta.check = {
+        id: def.id,
+        verdict: 'skip',
+        message: reason,
+        exchanges: [],
+        requests: 0,
+      };
+      skip(reason);
+    }
     const recorded: Exchange[] = [];
     const api = petstoreApi(async (options) => {
       const ex = await target.client.send(options);
@@ -76,6 +95,65 @@ export function checkTest<O>(
   target: Target,
   check: Check<O>,
   observe: (api: PetstoreApi) => Promise<O>,
+  options?: TestOptions,
 ): void {
-  verdictTest(target, check, async (api) => check.judge(await observe(api)));
+  verdictTest(target, check, async (api) => check.judge(await observe(api)), options);
+}
+
+export interface PropertyTestOptions<T> extends TestOptions {
+  examples?: T[];
+  /** Cap on runs for arbitraries with few distinct values. */
+  maxRuns?: number;
+}
+
+/** Registers a property-based test: the check judges what the target did with each generated input. */
+export function propertyTest<T, O>(
+  target: Target,
+  check: Check<O>,
+  arb: fc.Arbitrary<T>,
+  observe: (api: PetstoreApi, input: T) => Promise<O | Judgement>,
+  options: PropertyTestOptions<T> = {},
+): void {
+  verdictTest(
+    target,
+    check,
+    (api) =>
+      checkProperty(
+        arb,
+        async (input) => {
+          const observed = await observe(api, input);
+          return isJudgement(observed) ? observed : check.judge(observed);
+        },
+        {
+          runSeed: target.ctx.seed,
+          checkId: check.id,
+          numRuns: Math.min(target.ctx.runs, options.maxRuns ?? Number.POSITIVE_INFINITY),
+          ...(options.examples ? { examples: options.examples } : {}),
+        },
+      ),
+    options,
+  );
+}
+
+/** Registers a test that judges each of a fixed list of inputs; the first failure is the verdict. */
+export function eachTest<T, O>(
+  target: Target,
+  check: Check<O>,
+  inputs: readonly T[],
+  observe: (api: PetstoreApi, input: T) => Promise<O>,
+  passMessage: string,
+  options?: TestOptions,
+): void {
+  verdictTest(
+    target,
+    check,
+    (api) =>
+      checkEach(inputs, async (input) => check.judge(await observe(api, input)), passMessage),
+    options,
+  );
+}
+
+// Observers return a judgement themselves when a precondition failed (e.g. nothing was created).
+function isJudgement(value: unknown): value is Judgement {
+  return typeof value === 'object' && value !== null && 'verdict' in value && 'message' in value;
 }

@@ -20,6 +20,10 @@ function suiteOptions(harness: HarnessContext, reporters: Reporter[]) {
     testTimeout,
     hookTimeout: testTimeout,
     passWithNoTests: false,
+    // Suites share nothing but read-only modules, so a fresh module graph per file buys
+    // nothing and costs about a second per file (11 s against 3.5 s for the default run).
+    pool: 'forks' as const,
+    isolate: false,
   };
 }
 

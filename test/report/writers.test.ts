@@ -85,7 +85,7 @@ describe('report writers', () => {
     );
     expect(xml.match(/<testcase /g)).toHaveLength(3);
     expect(xml).toContain('<failure message="expected 401, got 200" type="MUST">');
-    expect(xml).toContain('Authentication, 3');
+    expect(xml).toContain('Authentication, 1-3');
     expect(xml).toContain('&lt;&amp;&gt; &quot;quoted&quot;');
     expect(xml).toContain('<skipped message="precondition failed"/>');
     expect(xml).not.toMatch(/<(?![?/a-z])/);

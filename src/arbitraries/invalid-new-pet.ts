@@ -1,0 +1,163 @@
+import fc from 'fast-check';
+import { PET_STATUSES } from '../contract.ts';
+import { validate } from '../schemas.ts';
+import { categoryIdArb, type NewPetBody, newPetArb } from './new-pet.ts';
+
+/**
+ * An invalid createPet body: a JSON value sent as JSON, or raw text for bodies that are not
+ * JSON at all. Every JSON value here fails new-pet.schema.json (a unit test proves it), so a
+ * 201 for it is a real failure, never the harness's own mistake.
+ */
+export type InvalidBody = { json: unknown } | { raw: string };
+
+export interface Mutation {
+  /** Short id, used in the check id: `CREATE-400-<ID>`. */
+  id: string;
+  /** What is wrong with the body, e.g. `without name`. */
+  label: string;
+  arb(runId: string): fc.Arbitrary<InvalidBody>;
+  /** Fewer distinct inputs than runs: no need to send the same body again and again. */
+  maxRuns?: number;
+}
+
+const otherJson = {
+  number: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })),
+  boolean: fc.boolean(),
+  array: fc.array(fc.jsonValue(), { maxLength: 3 }),
+  object: fc.dictionary(fc.string({ maxLength: 5 }), fc.jsonValue(), { maxKeys: 3 }),
+  string: fc.string({ maxLength: 10 }),
+};
+
+function replaceField(runId: string, field: keyof NewPetBody, value: fc.Arbitrary<unknown>) {
+  return fc
+    .tuple(newPetArb(runId), value)
+    .map(([pet, v]) => ({ ...pet, [field]: v }) as Record<string, unknown>);
+}
+
+function withoutField(runId: string, field: keyof NewPetBody) {
+  return newPetArb(runId).map((pet) => {
+    const { [field]: _dropped, ...rest } = pet;
+    return rest;
+  });
+}
+
+// The guard: whatever a mutation produces must fail the schema, or it is not sent.
+const provenInvalid = (arb: fc.Arbitrary<unknown>): fc.Arbitrary<InvalidBody> =>
+  arb.filter((value) => !validate('newPet', value).valid).map((json) => ({ json }));
+
+const notAStatus = fc
+  .string({ maxLength: 12 })
+  .filter((s) => !(PET_STATUSES as readonly string[]).includes(s));
+
+/** A JSON text that does not parse: a valid body cut short, or with junk around it. */
+function malformedJson(runId: string): fc.Arbitrary<InvalidBody> {
+  return fc
+    .tuple(newPetArb(runId), fc.constantFrom('cut', 'trailing', 'quote', 'comma'))
+    .map(([pet, how]) => {
+      const text = JSON.stringify(pet);
+      const raw = {
+        cut: text.slice(0, Math.max(1, text.length - 2)),
+        trailing: `${text} }`,
+        quote: text.replace('"name"', 'name'),
+        comma: text.replace('}', ',}'),
+      }[how];
+      return { raw };
+    })
+    .filter(({ raw }) => {
+      try {
+        JSON.parse(raw);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+}
+
+const nonString = fc.oneof(otherJson.number, otherJson.boolean, otherJson.array, otherJson.object);
+const nonNumber = fc.oneof(
+  otherJson.string,
+  categoryIdArb.map(String),
+  otherJson.boolean,
+  otherJson.array,
+  otherJson.object,
+);
+const fraction = fc
+  .double({ min: -1e12, max: 1e12, noNaN: true })
+  .filter((n) => !Number.isInteger(n));
+const beyondInt64 = fc.constantFrom(1e19, -1e19, 1e21, 2 ** 64, -(2 ** 70));
+
+/** Every named way a createPet body is made invalid (contract: createPet, 400). */
+export const MUTATIONS: readonly Mutation[] = [
+  { id: 'MISSING-NAME', label: 'without name', arb: (r) => provenInvalid(withoutField(r, 'name')) },
+  {
+    id: 'MISSING-CATEGORY',
+    label: 'without categoryId',
+    arb: (r) => provenInvalid(withoutField(r, 'categoryId')),
+  },
+  {
+    id: 'NAME-TYPE',
+    label: 'with a non-string name',
+    arb: (r) => provenInvalid(replaceField(r, 'name', nonString)),
+  },
+  {
+    id: 'CATEGORY-TYPE',
+    label: 'with a non-number categoryId',
+    arb: (r) => provenInvalid(replaceField(r, 'categoryId', nonNumber)),
+  },
+  {
+    id: 'STATUS-TYPE',
+    label: 'with a non-string status',
+    arb: (r) => provenInvalid(replaceField(r, 'status', nonString)),
+  },
+  {
+    id: 'NAME-NULL',
+    label: 'with name null',
+    arb: (r) => provenInvalid(replaceField(r, 'name', fc.constant(null))),
+  },
+  {
+    id: 'CATEGORY-NULL',
+    label: 'with categoryId null',
+    arb: (r) => provenInvalid(replaceField(r, 'categoryId', fc.constant(null))),
+  },
+  {
+    id: 'STATUS-NULL',
+    label: 'with status null',
+    arb: (r) => provenInvalid(replaceField(r, 'status', fc.constant(null))),
+  },
+  {
+    id: 'STATUS-ENUM',
+    label: 'with a status outside the enum',
+    arb: (r) => provenInvalid(replaceField(r, 'status', notAStatus)),
+  },
+  {
+    id: 'CATEGORY-FRACTION',
+    label: 'with a fractional categoryId',
+    arb: (r) => provenInvalid(replaceField(r, 'categoryId', fraction)),
+  },
+  {
+    id: 'CATEGORY-INT64',
+    label: 'with a categoryId beyond int64',
+    arb: (r) => provenInvalid(replaceField(r, 'categoryId', beyondInt64)),
+    maxRuns: 5,
+  },
+  {
+    id: 'BODY-ARRAY',
+    label: 'with an array body',
+    arb: (r) => provenInvalid(fc.array(newPetArb(r), { maxLength: 2 })),
+  },
+  { id: 'BODY-STRING', label: 'with a string body', arb: () => provenInvalid(otherJson.string) },
+  { id: 'BODY-NUMBER', label: 'with a number body', arb: () => provenInvalid(otherJson.number) },
+  {
+    id: 'BODY-NULL',
+    label: 'with a null body',
+    arb: () => provenInvalid(fc.constant(null)),
+    maxRuns: 1,
+  },
+  { id: 'MALFORMED-JSON', label: 'with malformed JSON', arb: (r) => malformedJson(r) },
+  {
+    id: 'EMPTY-BODY',
+    label: 'with an empty body',
+    arb: () => fc.constant({ raw: '' }),
+    maxRuns: 1,
+  },
+];

@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { PET_STATUSES } from '../contract.ts';
+import { petName } from './pet-name.ts';
+
+/** Names with full Unicode, short or a few KiB long, plus the empty name (which cannot carry the run id). */
+export function nameArb(runId: string): fc.Arbitrary<string> {
+  const prefixed = (arb: fc.Arbitrary<string>) => arb.map((s) => petName(runId, s));
+  return fc.oneof(
+    { weight: 6, arbitrary: prefixed(fc.string({ unit: 'binary', maxLength: 40 })) },
+    { weight: 2, arbitrary: prefixed(fc.string({ unit: 'grapheme', maxLength: 40 })) },
+    {
+      weight: 1,
+      arbitrary: prefixed(fc.string({ unit: 'binary', minLength: 1024, maxLength: 4096 })),
+    },
+    { weight: 1, arbitrary: fc.constant('') },
+  );
+}
+
+/** Edges a server is most likely to mangle: zero, signs, the 32-bit and 53-bit boundaries. */
+const CATEGORY_EDGES = [
+  0,
+  -1,
+  1,
+  2 ** 31 - 1,
+  2 ** 31,
+  -(2 ** 31) - 1,
+  2 ** 32,
+  Number.MAX_SAFE_INTEGER,
+  Number.MIN_SAFE_INTEGER,
+];
+
+/** categoryId over the whole safe-integer range, with its edges drawn often. */
+export const categoryIdArb: fc.Arbitrary<number> = fc.oneof(
+  fc.constantFrom(...CATEGORY_EDGES),
+  fc.maxSafeInteger(),
+  fc.integer(),
+);
+
+export const statusArb = fc.constantFrom(...PET_STATUSES);
+
+export type NewPetBody = {
+  name: string;
+  categoryId: number;
+  status?: (typeof PET_STATUSES)[number];
+};
+
+/** Valid NewPet bodies: `status` present or absent. */
+export function newPetArb(runId: string): fc.Arbitrary<NewPetBody> {
+  return fc.record(
+    { name: nameArb(runId), categoryId: categoryIdArb, status: statusArb },
+    { requiredKeys: ['name', 'categoryId'] },
+  );
+}

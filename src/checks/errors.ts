@@ -1,0 +1,63 @@
+import type { Exchange } from '../http/exchange.ts';
+import { mediaType } from '../http/exchange.ts';
+import { CLAUSES } from './clauses.ts';
+import { noAnswer, notErrorResponse } from './problems.ts';
+import { type Check, fail, pass } from './types.ts';
+
+/** Requests made to provoke one error each, with the status the contract names for it. */
+export interface ProvokedError {
+  expected: number[];
+  label: string;
+  ex: Exchange;
+}
+
+export const ERR_BODY_STATUS: Check<ProvokedError[]> = {
+  id: 'ERR-BODY-STATUS',
+  title:
+    'Every error (401 per operation, 400, 404) carries an Error body whose status repeats the HTTP status',
+  operation: 'all',
+  clause: CLAUSES.errorBody,
+  level: 'MUST',
+  writes: true,
+  judge: (provoked) => {
+    for (const { expected, label, ex } of provoked) {
+      const problem = notErrorResponse(ex, expected);
+      if (problem) return fail(`${label}: ${problem}`, [ex]);
+    }
+    return pass(`${provoked.length} error responses, each a valid Error with a matching status`);
+  },
+};
+
+/** One labelled exchange of a request whose answer has a body. */
+export interface LabelledExchange {
+  label: string;
+  ex: Exchange;
+}
+
+export const JSON_CONTENT_TYPE: Check<LabelledExchange[]> = {
+  id: 'JSON-CONTENT-TYPE',
+  title: 'Every response body (200, 201, 400, 401, 404) is labelled application/json and parses',
+  operation: 'all',
+  clause: CLAUSES.json,
+  level: 'MUST',
+  writes: true,
+  judge: (answers) => {
+    for (const { label, ex } of answers) {
+      const missing = noAnswer(ex);
+      if (missing) return fail(`${label}: ${missing}`, [ex]);
+      const res = ex.response;
+      const type = res ? mediaType(res) : undefined;
+      if (type !== 'application/json') {
+        return fail(
+          `${label}: Content-Type is ${type ? `'${type}'` : 'missing'}, expected application/json`,
+          [ex],
+        );
+      }
+      if (res?.json === undefined)
+        return fail(`${label}: body is not valid JSON: ${res?.jsonError ?? 'empty'}`, [ex]);
+    }
+    return pass(`${answers.length} responses, all application/json`);
+  },
+};
+
+export const ERROR_CHECKS = [ERR_BODY_STATUS, JSON_CONTENT_TYPE] as const;

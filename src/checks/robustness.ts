@@ -1,0 +1,60 @@
+import { LIMIT } from '../contract.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { validate } from '../schemas.ts';
+import { CLAUSES } from './clauses.ts';
+import { notErrorResponse, notPetPage, notSuccess, unsound } from './problems.ts';
+import { type Check, fail, type Judgement, pass, warn } from './types.ts';
+
+/** Generated input (described) and the answer to it. */
+export interface FuzzObservation {
+  input: string;
+  ex: Exchange;
+}
+
+function judgeSoundAnswer(
+  { input, ex }: FuzzObservation,
+  expected: Record<number, (ex: Exchange) => string | undefined>,
+): Judgement {
+  const broken = unsound(ex);
+  if (broken) return fail(`${input}: ${broken}`, [ex]);
+  const status = ex.response?.status ?? 0;
+  const judgeBody = expected[status];
+  if (!judgeBody) return warn(`${input}: unexpected status ${status}`, [ex]);
+  const problem = judgeBody(ex);
+  return problem ? fail(`${input}: ${status} but ${problem}`, [ex]) : pass(`${input}: ${status}`);
+}
+
+export const ROBUST_LIST_ANY_QUERY: Check<FuzzObservation> = {
+  id: 'ROBUST-LIST-ANY-QUERY',
+  title:
+    'GET /pets with generated query strings -> 200 Pets or 400 Error, never 5xx, a hang or a malformed body',
+  operation: 'listPets',
+  clause: CLAUSES.responses,
+  level: 'MUST',
+  writes: false,
+  judge: (obs) =>
+    judgeSoundAnswer(obs, {
+      200: (ex) => notPetPage(ex, LIMIT.max),
+      400: (ex) => notErrorResponse(ex, 400),
+    }),
+};
+
+export const ROBUST_CREATE_ANY_JSON: Check<FuzzObservation> = {
+  id: 'ROBUST-CREATE-ANY-JSON',
+  title:
+    'POST /pets with generated JSON values -> 201 Pet or 400 Error, never 5xx, a hang or a malformed body',
+  operation: 'createPet',
+  clause: CLAUSES.responses,
+  level: 'MUST',
+  writes: true,
+  judge: (obs) =>
+    judgeSoundAnswer(obs, {
+      201: (ex) => notSuccess(ex, 201, 'pet', 'Pet'),
+      400: (ex) => notErrorResponse(ex, 400),
+    }),
+};
+
+/** True when a generated body happens to be a valid NewPet (then 201 is the right answer). */
+export const isValidNewPet = (value: unknown) => validate('newPet', value).valid;
+
+export const ROBUST_CHECKS = [ROBUST_LIST_ANY_QUERY, ROBUST_CREATE_ANY_JSON] as const;

@@ -1,0 +1,56 @@
+import { GET_PET_SUNSET, VERSION_PREFIX } from '../contract.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { CLAUSES } from './clauses.ts';
+import { notErrorResponse, statusIsNot } from './problems.ts';
+import { type Check, fail, pass, warn } from './types.ts';
+
+export const VERSION_PREFIX_V1: Check<string> = {
+  id: 'VERSION-PREFIX-V1',
+  title: `The base URL ends in the version prefix ${VERSION_PREFIX}`,
+  operation: 'all',
+  clause: CLAUSES.versionPrefix,
+  level: 'SHOULD',
+  writes: false,
+  judge: (baseUrl) => {
+    const path = new URL(baseUrl).pathname.replace(/\/+$/, '');
+    return path.endsWith(VERSION_PREFIX)
+      ? pass(`${baseUrl} ends in ${VERSION_PREFIX}`)
+      : warn(
+          `${baseUrl} does not end in ${VERSION_PREFIX}: is this the right version of the service?`,
+        );
+  },
+};
+
+/** True from the sunset day on. `today` is `YYYY-MM-DD`. */
+export const isAfterSunset = (today: string) => today >= GET_PET_SUNSET;
+
+/** getPet's answer for a pet that exists, on a given day. */
+export interface LifecycleObservation {
+  today: string;
+  ex: Exchange;
+}
+
+export const SUNSET_GET_LIFECYCLE: Check<LifecycleObservation> = {
+  id: 'SUNSET-GET-LIFECYCLE',
+  title: `GET /pets/{petId} of an existing pet -> 200 before ${GET_PET_SUNSET}, 404 or 410 Error from then on`,
+  operation: 'getPet',
+  clause: CLAUSES.sunset,
+  level: 'MUST',
+  writes: true,
+  judge: ({ today, ex }) => {
+    if (isAfterSunset(today)) {
+      const problem = notErrorResponse(ex, [404, 410]);
+      if (!problem) return pass(`${today}: getPet is gone (${ex.response?.status})`);
+      const still = ex.response?.status === 200 ? ' (still served after the sunset)' : '';
+      return fail(`${today}: ${problem}${still}`, [ex]);
+    }
+    const problem = statusIsNot(ex, 200);
+    if (!problem) return pass(`${today}: getPet still works before ${GET_PET_SUNSET}`);
+    const early = [404, 410].includes(ex.response?.status ?? 0)
+      ? ' (removed before the sunset)'
+      : '';
+    return fail(`${today}: ${problem}${early}`, [ex]);
+  },
+};
+
+export const VERSIONING_CHECKS = [VERSION_PREFIX_V1, SUNSET_GET_LIFECYCLE] as const;

@@ -1,0 +1,28 @@
+import { petName } from '../arbitraries/pet-name.ts';
+import { LIMIT, PET_STATUSES } from '../contract.ts';
+import { petstoreApi } from '../http/petstore-api.ts';
+import type { Target } from './check-test.ts';
+
+const STATUS_CYCLE = [...PET_STATUSES, undefined];
+
+/**
+ * Makes sure at least `min` pets exist, of every status, so limits and filters are tested on
+ * more data than they let through. Returns how many pets the harness knows exist.
+ */
+export async function ensurePets(target: Target, min: number): Promise<number> {
+  const api = petstoreApi((options) => target.client.send(options));
+  const page = await api.listPets({ limit: LIMIT.max });
+  const seen = Array.isArray(page.response?.json) ? page.response.json.length : 0;
+  let created = 0;
+  for (let i = 0; i < Math.max(0, min - seen); i++) {
+    const status = STATUS_CYCLE[i % STATUS_CYCLE.length];
+    const body = {
+      name: petName(target.ctx.runId, `seed-${i}`),
+      categoryId: i,
+      ...(status ? { status } : {}),
+    };
+    const ex = await api.createPet(body);
+    if (ex.response?.status === 201) created++;
+  }
+  return seen + created;
+}
