@@ -27,6 +27,7 @@ async function run(config: Config): Promise<number> {
   print(
     `${HEADLINE[report.verdict]}: ${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped (${total} checks in ${(report.durationMs / 1000).toFixed(1)} s)`,
   );
+  print(`Clauses judged: ${report.coverage.judged} of ${report.coverage.clauses}`);
   print(`Reports: ${reportFiles.join(', ')}`);
   return EXIT[report.verdict];
 }
@@ -55,6 +56,11 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig({ argv, env: process.env, dotenvPath: join(process.cwd(), '.env') });
   if (config.command === 'help') {
     print(usage());
+    return 0;
+  }
+  if (config.command === 'list-checks') {
+    const { catalogJson, catalogTable } = await import('./checks/list.ts');
+    process.stdout.write(config.json ? catalogJson() : catalogTable());
     return 0;
   }
   return config.command === 'serve' ? serve(config) : run(config);

@@ -4,7 +4,7 @@ import { parse as parseDotenv } from 'dotenv';
 import { VERSION_PREFIX } from './contract.ts';
 import { HarnessError } from './errors.ts';
 
-export type Command = 'run' | 'serve' | 'help';
+export type Command = 'run' | 'serve' | 'list-checks' | 'help';
 
 /** One validated, frozen configuration: flags override the environment, which overrides `.env`. */
 export interface Config {
@@ -19,6 +19,8 @@ export interface Config {
   /** `YYYY-MM-DD` the sunset checks take as today, when given. */
   now?: string;
   timeoutMs: number;
+  /** `list-checks` only: print JSON. */
+  json: boolean;
   /** `serve` only. */
   port: number;
   host: string;
@@ -99,7 +101,7 @@ function parseFlags(argv: string[]) {
   try {
     return parseArgs({
       args: argv,
-      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      options: { ...options, help: { type: 'boolean', short: 'h' }, json: { type: 'boolean' } },
       allowPositionals: true,
       strict: true,
     });
@@ -149,7 +151,7 @@ function checkBaseUrl(raw: string, warnings: string[]): string {
   return base;
 }
 
-const COMMANDS: readonly string[] = ['run', 'serve', 'help'];
+const COMMANDS: readonly string[] = ['run', 'serve', 'list-checks', 'help'];
 
 /** Reads flags, environment and `.env` into one Config, or throws a HarnessError saying what is wrong. */
 export function loadConfig(sources: ConfigSources): Readonly<Config> {
@@ -195,6 +197,7 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
       timeoutRaw === undefined ? DEFAULTS.timeoutMs : integer('timeout', timeoutRaw, 1, 600_000),
     port: portRaw === undefined ? DEFAULTS.port : integer('port', portRaw, 0, 65535),
     host: pick('host') ?? DEFAULTS.host,
+    json: values.json === true,
     warnings,
   };
   return Object.freeze(config);
@@ -206,14 +209,16 @@ export function usage(): string {
     ([name, o]) => `  --${`${name} ${o.arg}`.padEnd(24)} ${o.help} [${o.env}]`,
   );
   return [
-    'Usage: petstore-conformance [run|serve] [options]',
+    'Usage: petstore-conformance [run|serve|list-checks] [options]',
     '',
     'Commands:',
     '  run      check a Petstore service against the contract (default)',
     '  serve    run the embedded reference server on its own (--port, --api-key)',
+    '  list-checks  print the check catalog: id, level, operation, clause (--json for JSON)',
     '',
     'Options (flags override environment variables, which override .env):',
     ...rows,
+    '  --json                   list-checks: print the catalog as JSON',
     '  --help                   show this text',
     '',
     'Exit codes: 0 conformant, 1 a MUST check failed, 2 the harness could not run.',

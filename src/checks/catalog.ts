@@ -5,11 +5,11 @@ import { ERROR_CHECKS } from './errors.ts';
 import { GET_CHECKS } from './get-pet.ts';
 import { LIST_CHECKS } from './list-pets.ts';
 import { ROBUST_CHECKS } from './robustness.ts';
-import type { CheckDef } from './types.ts';
+import type { Check, CheckDef } from './types.ts';
 import { VERSIONING_CHECKS } from './versioning.ts';
 
-/** Every check the harness runs, by stable id. The suites in suites/ run each of them. */
-export const CATALOG: readonly CheckDef[] = [
+/** Every check with its judge, in catalog order. Observations differ by check, hence `never`. */
+export const CHECKS: readonly Check<never>[] = [
   ...LIST_CHECKS,
   ...CREATE_CHECKS,
   ...GET_CHECKS,
@@ -18,14 +18,19 @@ export const CATALOG: readonly CheckDef[] = [
   ...ERROR_CHECKS,
   ...ROBUST_CHECKS,
   ...VERSIONING_CHECKS,
-].map(({ id, title, operation, clause, level, writes }) => ({
-  id,
-  title,
-  operation,
-  clause,
-  level,
-  writes,
-}));
+] as readonly Check<never>[];
+
+/** Every check the harness runs, by stable id, without its judge. The suites run each of them. */
+export const CATALOG: readonly CheckDef[] = CHECKS.map(
+  ({ id, title, operation, clause, level, writes }) => ({
+    id,
+    title,
+    operation,
+    clause,
+    level,
+    writes,
+  }),
+);
 
 const BY_ID = new Map(CATALOG.map((c) => [c.id, c]));
 

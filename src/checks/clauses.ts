@@ -4,7 +4,7 @@ import type { Clause } from './types.ts';
  * The normative statements of the contract (spec/petstore-interface.md), each with the section
  * it is written in and a short quote. A test proves every clause is enforced by some check.
  */
-export const CLAUSES = {
+const WORDING = {
   json: {
     section: 'Endpoints',
     quote: 'Request and response bodies are `application/json`.',
@@ -83,6 +83,11 @@ export const CLAUSES = {
     section: 'Endpoints, getPet; Versioning, 2',
     quote: '`GET /pets/{petId}` is deprecated and is removed on 5 December 2030.',
   },
-} as const satisfies Record<string, Clause>;
+} as const satisfies Record<string, Omit<Clause, 'id'>>;
 
-export type ClauseKey = keyof typeof CLAUSES;
+export type ClauseKey = keyof typeof WORDING;
+
+/** The clauses, each carrying its own stable id (the key). */
+export const CLAUSES = Object.fromEntries(
+  Object.entries(WORDING).map(([id, wording]) => [id, { id, ...wording }]),
+) as { readonly [K in ClauseKey]: Clause };

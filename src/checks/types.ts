@@ -6,6 +6,8 @@ export type Level = 'MUST' | 'SHOULD' | 'MAY';
 
 /** Where in the contract a check's promise is written: a section and a short quote. */
 export interface Clause {
+  /** Stable id of the clause, e.g. `auth401`. */
+  id: string;
   section: string;
   quote: string;
 }

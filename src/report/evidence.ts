@@ -43,7 +43,7 @@ export function evidenceText(check: CheckResult): string {
   if (check.counterexample) {
     const c = check.counterexample;
     parts.push(
-      `Minimal counterexample: ${c.input}\nReplay: --seed ${c.seed}${c.path ? ` (fast-check path ${c.path})` : ''}`,
+      `Minimal counterexample: ${c.input}\nReplay the run: --seed ${c.seed} (this property alone: fast-check seed ${c.propertySeed}, path ${c.path || 'none'}, ${c.numRuns} runs)`,
     );
   }
   for (const ex of check.exchanges as EvidenceExchange[]) {

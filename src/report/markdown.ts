@@ -45,6 +45,8 @@ export function renderMarkdown(report: RunReport): string {
     `| Checks | Passed | Failed | Warned | Skipped |`,
     '|---|---|---|---|---|',
     `| ${total} | ${passed} | ${failed} | ${warned} | ${skipped} |`,
+    '',
+    `Clauses judged: ${report.coverage.judged} of ${report.coverage.clauses}${report.coverage.notJudged.length ? ` (not judged: ${report.coverage.notJudged.join(', ')})` : ''}`,
   ];
   if (report.harnessErrors.length) {
     lines.push('', '## Harness errors', '', ...report.harnessErrors.map((e) => `- ${e}`));

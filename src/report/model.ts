@@ -1,3 +1,4 @@
+import type { ClauseCoverage } from '../checks/coverage.ts';
 import type { CheckDef, Counterexample, Outcome } from '../checks/types.ts';
 import type { Exchange } from '../http/exchange.ts';
 
@@ -44,6 +45,8 @@ export interface RunReport {
   finishedAt: string;
   durationMs: number;
   summary: Summary;
+  /** How many of the contract's clauses this run judged. */
+  coverage: ClauseCoverage;
   checks: CheckResult[];
   /** Failures of the harness itself (a suite that would not load, a crash in a check). */
   harnessErrors: string[];

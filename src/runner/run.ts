@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { clauseCoverage } from '../checks/coverage.ts';
 import type { Config } from '../config.ts';
 import { CONTRACT_VERSION } from '../contract.ts';
 import { createClient } from '../http/client.ts';
@@ -79,6 +80,7 @@ export async function runConformance(
       finishedAt: finishedAt.toISOString(),
       durationMs: finishedAt.getTime() - startedAt.getTime(),
       summary,
+      coverage: clauseCoverage(checks),
       checks,
       harnessErrors: collector.harnessErrors,
     };

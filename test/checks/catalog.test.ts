@@ -26,6 +26,12 @@ describe('catalog', () => {
     }
   });
 
+  it('every clause of the contract is enforced by at least one check', () => {
+    const enforced = new Set(CATALOG.map((c) => c.clause.id));
+    const unenforced = Object.keys(CLAUSES).filter((id) => !enforced.has(id));
+    expect(unenforced).toEqual([]);
+  });
+
   it('every check has exactly one suite test named [ID] title, and every suite test names a check', async () => {
     const names = await collectSuiteTestNames(DUMMY_TARGET);
     const expected = CATALOG.map((c) => `[${c.id}] ${c.title}`);

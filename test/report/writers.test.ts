@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../../src/checks/clauses.ts';
+import { clauseCoverage } from '../../src/checks/coverage.ts';
 import { toCurl } from '../../src/http/curl.ts';
 import { createRedactor } from '../../src/http/redaction.ts';
 import { renderJunit } from '../../src/report/junit.ts';
@@ -68,10 +69,18 @@ const report: RunReport = {
   durationMs: 1000,
   summary,
   checks,
+  coverage: clauseCoverage(checks),
   harnessErrors: [],
 };
 
 describe('report writers', () => {
+  it('clause coverage counts only clauses a check judged', () => {
+    expect(report.coverage.clauses).toBe(Object.keys(CLAUSES).length);
+    expect(report.coverage.judged).toBe(2);
+    expect(report.coverage.notJudged).toContain('get200');
+    expect(report.coverage.notJudged).not.toContain('auth401');
+  });
+
   it('summarize and verdict', () => {
     expect(summary).toEqual({ total: 3, passed: 1, failed: 1, warned: 0, skipped: 1 });
     expect(report.verdict).toBe('non-conformant');

@@ -1,0 +1,29 @@
+import { CLAUSES } from './clauses.ts';
+import type { Outcome } from './types.ts';
+
+export interface ClauseCoverage {
+  /** Clauses of the contract. */
+  clauses: number;
+  /** Clauses at least one check actually judged (pass, fail or warn) in this run. */
+  judged: number;
+  /** judged / clauses, 0..1. */
+  ratio: number;
+  /** Ids of the clauses no check judged, e.g. because their checks were skipped. */
+  notJudged: string[];
+}
+
+/** How much of the contract a run's results speak to. */
+export function clauseCoverage(
+  results: ReadonlyArray<{ clause: { id: string }; verdict: Outcome }>,
+): ClauseCoverage {
+  const judged = new Set(results.filter((r) => r.verdict !== 'skip').map((r) => r.clause.id));
+  const all = Object.keys(CLAUSES);
+  const notJudged = all.filter((id) => !judged.has(id));
+  const count = all.length - notJudged.length;
+  return {
+    clauses: all.length,
+    judged: count,
+    ratio: Math.round((count / all.length) * 1000) / 1000,
+    notJudged,
+  };
+}

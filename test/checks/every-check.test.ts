@@ -1,0 +1,276 @@
+import { describe, expect, it } from 'vitest';
+import { MUTATIONS } from '../../src/arbitraries/invalid-new-pet.ts';
+import { CATALOG, CHECKS } from '../../src/checks/catalog.ts';
+import type { Outcome } from '../../src/checks/types.ts';
+import { PET_STATUSES } from '../../src/contract.ts';
+import { errorBody, exchange } from '../support/exchanges.ts';
+
+const pet = (id = 7, status = 'sold') => ({ id, name: 'Rex', categoryId: 3, status });
+const pets = (n: number) => Array.from({ length: n }, (_, i) => pet(i + 1));
+const ok = (json: unknown, status = 200) => exchange({ status, json });
+const err = (status: number) => exchange({ status, json: errorBody(status) });
+const sent = { name: 'Rex', categoryId: 3, status: 'sold' };
+
+/** For each check: observations that must pass, and ones that must fail (or warn), with why. */
+type Case = { observation: unknown; verdict: Outcome; because?: string };
+const cases: Record<string, Case[]> = {
+  'LIST-200-PETS': [
+    { observation: ok([pet()]), verdict: 'pass' },
+    { observation: ok({ data: [pet()] }), verdict: 'fail', because: 'envelope' },
+  ],
+  'LIST-LIMIT-MIN': [
+    { observation: { limit: 1, ex: ok(pets(1)) }, verdict: 'pass' },
+    {
+      observation: { limit: 1, ex: ok(pets(2)) },
+      verdict: 'fail',
+      because: '2 items, more than the 1 allowed',
+    },
+    { observation: { limit: 1, ex: err(400) }, verdict: 'fail', because: 'expected 200, got 400' },
+  ],
+  'LIST-LIMIT-MAX': [
+    { observation: { limit: 100, ex: ok(pets(100)) }, verdict: 'pass' },
+    { observation: { limit: 100, ex: ok(pets(101)) }, verdict: 'fail', because: '101 items' },
+  ],
+  'LIST-LIMIT-RANGE': [
+    { observation: { limit: 5, ex: ok(pets(3)) }, verdict: 'pass' },
+    { observation: { limit: 5, ex: ok(pets(6)) }, verdict: 'fail', because: '6 items' },
+  ],
+  'LIST-LIMIT-DEFAULT': [
+    { observation: { known: 50, ex: ok(pets(20)) }, verdict: 'pass' },
+    {
+      observation: { known: 50, ex: ok(pets(21)) },
+      verdict: 'fail',
+      because: '21 items, more than the 20 allowed',
+    },
+    {
+      observation: { known: 20, ex: ok(pets(21)) },
+      verdict: 'skip',
+      because: 'needs more than 20 pets',
+    },
+  ],
+  ...Object.fromEntries(
+    PET_STATUSES.map((status) => [
+      `LIST-STATUS-${status.toUpperCase()}`,
+      [
+        { observation: { status, ex: ok([pet(1, status)]) }, verdict: 'pass' },
+        {
+          observation: {
+            status,
+            ex: ok([pet(1, status), pet(2, status === 'sold' ? 'pending' : 'sold')]),
+          },
+          verdict: 'fail',
+          because: `1 of 2 pets are not ${status}`,
+        },
+      ],
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['LIST-LIMIT-INVALID', 'LIST-STATUS-INVALID'].map((id) => [
+      id,
+      [
+        { observation: { query: 'q', ex: err(400) }, verdict: 'pass' },
+        { observation: { query: 'q', ex: ok([]) }, verdict: 'warn', because: 'accepted with 200' },
+        { observation: { query: 'q', ex: err(500) }, verdict: 'fail', because: 'server error 500' },
+        {
+          observation: {
+            query: 'q',
+            ex: exchange({ status: 400, body: 'bad', contentType: 'text/plain' }),
+          },
+          verdict: 'fail',
+          because: 'Content-Type',
+        },
+        { observation: { query: 'q', ex: ok(pets(101)) }, verdict: 'fail', because: '101 items' },
+      ],
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['CREATE-201-PET', 'CREATE-201-PROPERTY'].map((id) => [
+      id,
+      [
+        { observation: { sent, ex: ok(pet(), 201) }, verdict: 'pass' },
+        {
+          observation: { sent, ex: ok({ ...pet(), categoryId: 4 }, 201) },
+          verdict: 'fail',
+          because: 'categoryId: expected 3, got 4',
+        },
+        {
+          observation: { sent, ex: ok({ ...pet(), id: '7' }, 201) },
+          verdict: 'fail',
+          because: '/id must be integer',
+        },
+      ],
+    ]),
+  ),
+  'CREATE-ID-UNIQUE': [
+    { observation: [ok(pet(1), 201), ok(pet(2), 201)], verdict: 'pass' },
+    {
+      observation: [ok(pet(1), 201), ok(pet(1), 201)],
+      verdict: 'fail',
+      because: 'id 1 was assigned twice',
+    },
+  ],
+  ...Object.fromEntries(
+    MUTATIONS.map((m) => [
+      `CREATE-400-${m.id}`,
+      [
+        { observation: { body: '{}', ex: err(400) }, verdict: 'pass' },
+        {
+          observation: { body: '{}', ex: ok(pet(), 201) },
+          verdict: 'fail',
+          because: 'expected 400, got 201',
+        },
+      ],
+    ]),
+  ),
+  'CREATE-EXTRA-FIELDS': [
+    { observation: { sent: { ...sent, nick: 'x' }, ex: ok(pet(), 201) }, verdict: 'pass' },
+    {
+      observation: { sent: { ...sent, nick: 'x' }, ex: err(400) },
+      verdict: 'warn',
+      because: 'rejected unknown fields',
+    },
+    {
+      observation: { sent: { ...sent, nick: 'x' }, ex: err(500) },
+      verdict: 'fail',
+      because: 'server error 500',
+    },
+  ],
+  'GET-200-PET': [
+    { observation: { created: pet(), ex: ok(pet()) }, verdict: 'pass' },
+    {
+      observation: { created: pet(), ex: ok(pet(8)) },
+      verdict: 'fail',
+      because: 'id: expected 7, got 8',
+    },
+  ],
+  'GET-404-UNKNOWN': [
+    { observation: { id: '9', ex: err(404) }, verdict: 'pass' },
+    { observation: { id: '9', ex: ok(pet()) }, verdict: 'fail', because: 'expected 404, got 200' },
+  ],
+  'GET-ID-ANY': [
+    { observation: { id: '7', ex: ok(pet(7)) }, verdict: 'pass' },
+    { observation: { id: '-1', ex: err(404) }, verdict: 'pass' },
+    {
+      observation: { id: '8', ex: ok(pet(7)) },
+      verdict: 'fail',
+      because: 'asked for id 8, got pet 7',
+    },
+    { observation: { id: '0', ex: err(400) }, verdict: 'warn', because: '400 for an int64 id' },
+    {
+      observation: { id: '0', ex: exchange({ error: 'no answer within 5 ms' }) },
+      verdict: 'fail',
+      because: 'no answer within 5 ms',
+    },
+  ],
+  'GET-ID-NOT-INT64': [
+    { observation: { id: 'abc', ex: err(400) }, verdict: 'pass' },
+    { observation: { id: 'abc', ex: err(404) }, verdict: 'pass' },
+    { observation: { id: 'abc', ex: err(503) }, verdict: 'fail', because: 'server error 503' },
+  ],
+  'AUTH-BEFORE-BODY': [
+    { observation: err(401), verdict: 'pass' },
+    { observation: err(400), verdict: 'fail', because: 'validated the body before the key' },
+  ],
+  'AUTH-BEFORE-EXISTENCE': [
+    { observation: err(401), verdict: 'pass' },
+    { observation: err(404), verdict: 'fail', because: 'looked the pet up before the key' },
+  ],
+  'ERR-BODY-STATUS': [
+    { observation: [{ expected: [401], label: 'l', ex: err(401) }], verdict: 'pass' },
+    {
+      observation: [
+        { expected: [401], label: 'l', ex: exchange({ status: 401, json: errorBody(400) }) },
+      ],
+      verdict: 'fail',
+      because: 'Error.status is 400, HTTP status is 401',
+    },
+  ],
+  'JSON-CONTENT-TYPE': [
+    { observation: [{ label: 'l', ex: ok([]) }], verdict: 'pass' },
+    {
+      observation: [
+        { label: 'l', ex: exchange({ status: 200, body: '[]', contentType: 'text/html' }) },
+      ],
+      verdict: 'fail',
+      because: "Content-Type is 'text/html'",
+    },
+  ],
+  'ROBUST-LIST-ANY-QUERY': [
+    { observation: { input: 'q', ex: ok([]) }, verdict: 'pass' },
+    {
+      observation: { input: 'q', ex: err(404) },
+      verdict: 'warn',
+      because: 'unexpected status 404',
+    },
+    {
+      observation: {
+        input: 'q',
+        ex: exchange({ status: 200, body: '[', contentType: 'application/json' }),
+      },
+      verdict: 'fail',
+      because: 'not valid JSON',
+    },
+  ],
+  'ROBUST-CREATE-ANY-JSON': [
+    { observation: { input: 'b', ex: err(400) }, verdict: 'pass' },
+    { observation: { input: 'b', ex: err(502) }, verdict: 'fail', because: 'server error 502' },
+  ],
+  'VERSION-PREFIX-V1': [
+    { observation: 'http://h/v1', verdict: 'pass' },
+    { observation: 'http://h/api', verdict: 'warn', because: 'does not end in /v1' },
+  ],
+  'SUNSET-GET-LIFECYCLE': [
+    { observation: { today: '2030-12-04', ex: ok(pet()) }, verdict: 'pass' },
+    {
+      observation: { today: '2030-12-04', ex: err(410) },
+      verdict: 'fail',
+      because: 'removed before the sunset',
+    },
+    { observation: { today: '2030-12-05', ex: err(410) }, verdict: 'pass' },
+    {
+      observation: { today: '2031-01-01', ex: ok(pet()) },
+      verdict: 'fail',
+      because: 'still served after the sunset',
+    },
+  ],
+};
+for (const check of CATALOG.filter((c) => /^AUTH-(LIST|CREATE|GET)-/.test(c.id))) {
+  cases[check.id] = [
+    { observation: err(401), verdict: 'pass' },
+    { observation: ok([]), verdict: 'fail', because: 'expected 401, got 200' },
+    { observation: err(403), verdict: 'fail', because: 'expected 401, got 403' },
+  ];
+}
+
+describe('every check, judged on hand-made observations', () => {
+  it('has cases for every check in the catalog, and only those', () => {
+    expect(Object.keys(cases).sort()).toEqual(CATALOG.map((c) => c.id).sort());
+  });
+
+  it('has at least one passing and one non-passing case per check', () => {
+    for (const [id, list] of Object.entries(cases)) {
+      expect(
+        list.some((c) => c.verdict === 'pass'),
+        id,
+      ).toBe(true);
+      expect(
+        list.some((c) => c.verdict !== 'pass'),
+        id,
+      ).toBe(true);
+    }
+  });
+
+  for (const check of CHECKS) {
+    it(`${check.id}`, () => {
+      for (const { observation, verdict, because } of cases[check.id] ?? []) {
+        const judgement = check.judge(observation as never);
+        expect(judgement.verdict, `${check.id}: ${judgement.message}`).toBe(verdict);
+        if (because) expect(judgement.message).toContain(because);
+        if (verdict === 'fail')
+          expect(judgement.evidence?.length ?? 0, `${check.id} names its evidence`).toBeGreaterThan(
+            0,
+          );
+      }
+    });
+  }
+});

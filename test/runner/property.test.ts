@@ -1,0 +1,98 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fail, pass, skip, warn } from '../../src/checks/types.ts';
+import { checkEach, checkProperty, propertySeed } from '../../src/runner/property.ts';
+import { exchange } from '../support/exchanges.ts';
+
+const base = { runSeed: 42, checkId: 'TEST-PROP', numRuns: 50 };
+
+describe('property runner', () => {
+  it('derives a stable per-check seed from the run seed', () => {
+    expect(propertySeed(42, 'A')).toBe(propertySeed(42, 'A'));
+    expect(propertySeed(42, 'A')).not.toBe(propertySeed(42, 'B'));
+    expect(propertySeed(42, 'A')).not.toBe(propertySeed(43, 'A'));
+  });
+
+  it('generates the same inputs for the same seed', async () => {
+    const seen: number[][] = [[], []];
+    for (const run of [0, 1]) {
+      await checkProperty(
+        fc.integer(),
+        async (n) => {
+          seen[run]?.push(n);
+          return pass('ok');
+        },
+        base,
+      );
+    }
+    expect(seen[0]).toEqual(seen[1]);
+    expect(seen[0]).toHaveLength(50);
+  });
+
+  it('shrinks a failure to the minimal input and reports how to replay it, with its evidence', async () => {
+    const ex = exchange({ status: 500 });
+    const judgement = await checkProperty(
+      fc.integer({ min: 0, max: 1_000_000 }),
+      async (n) => (n >= 1000 ? fail(`too big: ${n}`, [ex]) : pass('ok')),
+      base,
+    );
+    expect(judgement.verdict).toBe('fail');
+    expect(judgement.message).toContain('too big: 1000');
+    expect(judgement.counterexample).toMatchObject({
+      input: '1000',
+      seed: 42,
+      propertySeed: propertySeed(42, 'TEST-PROP'),
+    });
+    expect(judgement.counterexample?.path).toMatch(/^\d+(:\d+)*$/);
+    expect(judgement.evidence).toEqual([ex]);
+  });
+
+  it('always tries the examples first', async () => {
+    const tried: number[] = [];
+    await checkProperty(
+      fc.integer({ min: 2, max: 99 }),
+      async (n) => {
+        tried.push(n);
+        return pass('ok');
+      },
+      { ...base, numRuns: 5, examples: [1, 100] },
+    );
+    expect(tried.slice(0, 2)).toEqual([1, 100]);
+  });
+
+  it('gathers warnings without failing, and skips when nothing could be judged', async () => {
+    const warned = await checkProperty(
+      fc.integer(),
+      async (n) => (n % 2 ? warn('odd') : pass('even')),
+      base,
+    );
+    expect(warned).toMatchObject({ verdict: 'warn', message: 'odd' });
+    const skipped = await checkProperty(fc.integer(), async () => skip('no data'), base);
+    expect(skipped).toMatchObject({ verdict: 'skip', message: 'no data' });
+  });
+
+  it('lets a harness bug surface instead of calling it a verdict', async () => {
+    await expect(
+      checkProperty(
+        fc.integer(),
+        async () => {
+          throw new TypeError('bug');
+        },
+        base,
+      ),
+    ).rejects.toThrow('bug');
+  });
+
+  it('checkEach: first failure wins, warnings gathered', async () => {
+    expect(
+      await checkEach([1, 2, 3], async (n) => (n === 2 ? fail('two') : pass('ok')), 'all ok'),
+    ).toMatchObject({ verdict: 'fail', message: 'two' });
+    expect(
+      await checkEach([1, 2], async (n) => (n === 2 ? warn('w') : pass('ok')), 'all ok'),
+    ).toMatchObject({ verdict: 'warn' });
+    expect(await checkEach([1], async () => pass('ok'), 'all ok')).toMatchObject({
+      verdict: 'pass',
+      message: 'all ok',
+    });
+  });
+});
