@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { parse as parseDotenv } from 'dotenv';
 import { VERSION_PREFIX } from './contract.ts';
 import { HarnessError } from './errors.ts';
+import { SHORT_SECRET } from './http/redaction.ts';
 
 export type Command = 'run' | 'serve' | 'list-checks' | 'help';
 
@@ -170,6 +171,11 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
   const rawBase = pick('base-url');
   const baseUrl = rawBase === undefined ? undefined : checkBaseUrl(rawBase, warnings);
   const apiKey = pick('api-key');
+  if (apiKey && apiKey.length < SHORT_SECRET) {
+    warnings.push(
+      `the API key is shorter than ${SHORT_SECRET} characters: hiding it from every output may blank out ordinary text too`,
+    );
+  }
   if (commandName === 'run' && baseUrl && !apiKey) {
     throw new HarnessError(
       'CONFIG',

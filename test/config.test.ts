@@ -74,10 +74,18 @@ describe('config', () => {
   });
 
   it('warns when the base URL lacks the /v1 prefix', () => {
-    const config = loadConfig({ argv: ['--base-url', 'http://x/api', '--api-key', 'k'], env: {} });
+    const config = loadConfig({
+      argv: ['--base-url', 'http://x/api', '--api-key', 'long-enough-key'],
+      env: {},
+    });
     expect(config.warnings).toEqual([
       "the base URL does not end in the contract's version prefix /v1",
     ]);
+  });
+
+  it('warns that a very short key cannot be hidden cleanly', () => {
+    const config = loadConfig({ argv: ['--base-url', 'http://x/v1', '--api-key', 'k'], env: {} });
+    expect(config.warnings[0]).toContain('shorter than 8 characters');
   });
 
   it('documents every option and its variable in --help and .env.example', async () => {

@@ -43,6 +43,24 @@ export function redactJson(value: unknown, redact: Redactor): unknown {
   return value;
 }
 
+/**
+ * Redacts every string value of a structure of our own making, leaving its keys: a report stays
+ * valid and readable, however short the secret.
+ */
+export function redactValues<T>(value: T, redact: Redactor): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map((v) => redactValues(v, redact)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, redactValues(v, redact)]),
+    ) as T;
+  }
+  return value;
+}
+
+/** Below this length a key cannot be redacted by value without blanking ordinary text. */
+export const SHORT_SECRET = 8;
+
 /** Redacts header values; the Authorization header is always hidden when it carries a secret. */
 export function redactHeaders(
   headers: Record<string, string>,

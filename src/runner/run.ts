@@ -10,6 +10,7 @@ import { writeReports } from '../report/write.ts';
 import type { HarnessContext } from './context.ts';
 import { HARNESS } from './paths.ts';
 import { preflight } from './preflight.ts';
+import { propertySeed } from './property.ts';
 import { runSuites } from './run-suites.ts';
 
 export interface RunOutcome {
@@ -24,6 +25,11 @@ interface Target {
 }
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** Derived from the seed, not drawn: the same --seed must send the very same pet names. */
+function runIdFor(seed: number): string {
+  return (propertySeed(seed, 'run-id') >>> 0).toString(16).padStart(8, '0');
+}
 
 async function openTarget(config: Config, print: (line: string) => void): Promise<Target> {
   if (config.baseUrl && config.apiKey) return { baseUrl: config.baseUrl, apiKey: config.apiKey };
@@ -55,7 +61,7 @@ export async function runConformance(
       seed: config.seed,
       runs: config.runs,
       today: config.now ?? new Date().toISOString().slice(0, 10),
-      runId: randomBytes(4).toString('hex'),
+      runId: runIdFor(config.seed),
       maxBodyBytes: MAX_BODY_BYTES,
     };
     const replay = config.seedSource === 'random' ? ` (replay with --seed ${config.seed})` : '';

@@ -1,5 +1,6 @@
 import { createReferenceApp } from '../../src/reference/app.ts';
 import { type Handler, listen, type RunningServer } from '../../src/reference/index.ts';
+import { LIST, onRequest, rewriteJsonBody } from './wrap.ts';
 
 export interface FaultContext {
   apiKey: string;
@@ -22,6 +23,19 @@ export const FAULTS: readonly Fault[] = [
       (app, { apiKey }) =>
       (req) =>
         app({ ...req, headers: { ...req.headers, authorization: `Bearer ${apiKey}` } }),
+  },
+  {
+    name: 'category-int32',
+    description: 'Stores categoryId as a 32-bit integer: values beyond 32 bits come back wrapped.',
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) =>
+      onRequest(app, 'POST', LIST, (req) =>
+        rewriteJsonBody(req, (body) =>
+          typeof body.categoryId === 'number' && Number.isInteger(body.categoryId)
+            ? { ...body, categoryId: body.categoryId | 0 }
+            : body,
+        ),
+      ),
   },
 ];
 

@@ -117,4 +117,17 @@ describe('report writers', () => {
     ]);
     for (const file of files) expect(readFileSync(file, 'utf8')).not.toContain('quoted');
   });
+
+  it('keeps report.json valid and its field names intact, however short the secret', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pc-report-'));
+    await writeReports(report, dir, createRedactor(['e']));
+    const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    expect(Object.keys(json)).toContain('checks');
+    const strings: string[] = [];
+    JSON.stringify(json, (_k, v) => {
+      if (typeof v === 'string') strings.push(v);
+      return v;
+    });
+    expect(strings.filter((v) => v.includes('e'))).toEqual([]);
+  });
 });

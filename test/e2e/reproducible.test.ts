@@ -1,0 +1,33 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { findFault, startFault } from '../faults/catalog.ts';
+import { readArtifacts, readReport, runCli } from '../support/cli.ts';
+
+describe('a failure is reproducible', async () => {
+  const apiKey = 'repro-key-2718';
+  const server = await startFault(findFault('category-int32'), apiKey);
+  afterAll(() => server.close());
+  const run = () =>
+    runCli(['run', '--base-url', server.baseUrl, '--api-key', apiKey, '--seed', '5']);
+
+  it('shows the minimal counterexample, seed, path, exchange and curl; the same seed finds the same one', async () => {
+    const first = await run();
+    const second = await run();
+    expect(first.code).toBe(1);
+    expect(second.code).toBe(1);
+    const check = readReport(first).checks.find((c) => c.id === 'CREATE-201-PROPERTY');
+    expect(check?.verdict).toBe('fail');
+    expect(check?.message).toMatch(/categoryId: expected -?\d+, got -?\d+/);
+    expect(check?.counterexample).toMatchObject({ seed: 5 });
+    expect(check?.counterexample?.input).toContain('categoryId');
+    // Shrinking goes to the smallest magnitude that no longer fits in 32 bits.
+    expect(check?.counterexample?.input).toMatch(/"categoryId":(2147483648|-2147483649)[,}]/);
+    const ex = check?.exchanges[0];
+    expect(ex?.curl).toContain('--data-raw');
+    expect(ex?.curl).toContain('$' + '{PETSTORE_API_KEY}');
+    const again = readReport(second).checks.find((c) => c.id === 'CREATE-201-PROPERTY');
+    expect(again?.counterexample).toEqual(check?.counterexample);
+    const junit = readArtifacts(first)['junit.xml'];
+    expect(junit).toContain('Minimal counterexample');
+    expect(junit).toContain('Replay the run: --seed 5');
+  });
+});
