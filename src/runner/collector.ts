@@ -20,6 +20,8 @@ export class ResultCollector implements Reporter {
     this.results.push(result);
     const message = result.verdict === 'pass' ? '' : `  ${result.message}`;
     this.print(`  ${SYMBOL[result.verdict]} ${result.id}  ${result.title}${message}`);
+    const curl = result.verdict === 'fail' ? result.exchanges[0]?.curl : undefined;
+    if (curl) this.print(`      reproduce: ${curl}`);
   }
 
   onTestRunEnd(

@@ -59,6 +59,9 @@ describe('the CLI, run as a newcomer would', () => {
         message: 'expected 401, got 200',
       });
       expect(noKey?.exchanges[0]?.curl).toContain(`curl -sS -i -X GET '${server.baseUrl}/pets'`);
+      expect(result.stdout).toContain(
+        `      reproduce: curl -sS -i -X GET '${server.baseUrl}/pets'`,
+      );
       const withKey = report.checks.find((c) => c.id === 'LIST-200-PETS');
       expect(withKey?.verdict).toBe('pass');
       for (const [name, text] of Object.entries({
