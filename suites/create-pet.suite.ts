@@ -1,5 +1,5 @@
 import { MUTATIONS } from '../src/arbitraries/invalid-new-pet.ts';
-import { newPetArb } from '../src/arbitraries/new-pet.ts';
+import { edgeNewPets, newPetArb } from '../src/arbitraries/new-pet.ts';
 import { exampleNewPet } from '../src/arbitraries/pet-name.ts';
 import {
   CREATE_201_PET,
@@ -18,10 +18,13 @@ checkTest(target, CREATE_201_PET, async (api) => {
   return { sent, ex: await api.createPet(sent) };
 });
 
-propertyTest(target, CREATE_201_PROPERTY, newPetArb(runId), async (api, sent) => ({
-  sent,
-  ex: await api.createPet(sent),
-}));
+propertyTest(
+  target,
+  CREATE_201_PROPERTY,
+  newPetArb(runId),
+  async (api, sent) => ({ sent, ex: await api.createPet(sent) }),
+  { examples: edgeNewPets(runId) },
+);
 
 const UNIQUE_CREATES = 10;
 checkTest(target, CREATE_ID_UNIQUE, async (api) => {

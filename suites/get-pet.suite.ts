@@ -1,4 +1,4 @@
-import { newPetArb } from '../src/arbitraries/new-pet.ts';
+import { edgeNewPets, newPetArb } from '../src/arbitraries/new-pet.ts';
 import { integerIdArb, NON_INTEGER_IDS, UNKNOWN_IDS } from '../src/arbitraries/pet-id.ts';
 import {
   GET_200_PET,
@@ -28,7 +28,7 @@ propertyTest(
     const petRecord = pet as Record<string, unknown>;
     return { created: petRecord, ex: await api.getPet(String(petRecord.id)) };
   },
-  whileGetPetExists,
+  { ...whileGetPetExists, examples: edgeNewPets(target.ctx.runId) },
 );
 
 eachTest(

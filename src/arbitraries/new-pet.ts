@@ -51,3 +51,14 @@ export function newPetArb(runId: string): fc.Arbitrary<NewPetBody> {
     { requiredKeys: ['name', 'categoryId'] },
   );
 }
+
+/** Bodies every valid-body property tries first, whatever the seed: the edges servers get wrong. */
+export function edgeNewPets(runId: string): NewPetBody[] {
+  return [
+    { name: '', categoryId: 0 },
+    { name: petName(runId, 'Ünïcødé 🐶 名前 \u{1F600}'), categoryId: -1, status: 'pending' },
+    { name: petName(runId, 'x'.repeat(4096)), categoryId: 2 ** 31, status: 'sold' },
+    { name: petName(runId, 'max'), categoryId: Number.MAX_SAFE_INTEGER, status: 'available' },
+    { name: petName(runId, 'min'), categoryId: Number.MIN_SAFE_INTEGER },
+  ];
+}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MUTATIONS } from '../../src/arbitraries/invalid-new-pet.ts';
-import { newPetArb } from '../../src/arbitraries/new-pet.ts';
+import { edgeNewPets, newPetArb } from '../../src/arbitraries/new-pet.ts';
 import { integerIdArb } from '../../src/arbitraries/pet-id.ts';
 import { anyQueryArb, validLimitArb } from '../../src/arbitraries/query.ts';
 import { validate } from '../../src/schemas.ts';
@@ -32,6 +32,19 @@ describe('valid NewPet bodies', () => {
     expect(bodies.every((b) => Number.isSafeInteger(b.categoryId))).toBe(true);
     expect(bodies.some((b) => !('status' in b))).toBe(true);
     expect(bodies.some((b) => 'status' in b)).toBe(true);
+  });
+});
+
+describe('edge NewPet bodies', () => {
+  it('are valid and include the edges: empty, Unicode and long names, 32/53-bit ids, no status', () => {
+    const edges = edgeNewPets('run1');
+    for (const body of edges) expect(validate('newPet', body).valid).toBe(true);
+    expect(edges.map((b) => b.categoryId)).toEqual(
+      expect.arrayContaining([0, -1, 2 ** 31, Number.MAX_SAFE_INTEGER]),
+    );
+    expect(edges.some((b) => b.name === '')).toBe(true);
+    expect(edges.some((b) => b.name.length > 4096)).toBe(true);
+    expect(edges.some((b) => !('status' in b))).toBe(true);
   });
 });
 
