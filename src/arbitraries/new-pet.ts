@@ -1,17 +1,18 @@
 import fc from 'fast-check';
 import { PET_STATUSES } from '../contract.ts';
 import { petName } from './pet-name.ts';
+import { codePoint } from './unicode.ts';
+
+const nameParts = fc.oneof(
+  { weight: 6, arbitrary: fc.string({ unit: codePoint, maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: codePoint, minLength: 1024, maxLength: 4096 }) },
+);
 
 /** Names with full Unicode, short or a few KiB long, plus the empty name (which cannot carry the run id). */
 export function nameArb(runId: string): fc.Arbitrary<string> {
-  const prefixed = (arb: fc.Arbitrary<string>) => arb.map((s) => petName(runId, s));
   return fc.oneof(
-    { weight: 6, arbitrary: prefixed(fc.string({ unit: 'binary', maxLength: 40 })) },
-    { weight: 2, arbitrary: prefixed(fc.string({ unit: 'grapheme', maxLength: 40 })) },
-    {
-      weight: 1,
-      arbitrary: prefixed(fc.string({ unit: 'binary', minLength: 1024, maxLength: 4096 })),
-    },
+    { weight: 9, arbitrary: nameParts.map((s) => petName(runId, s)) },
     { weight: 1, arbitrary: fc.constant('') },
   );
 }

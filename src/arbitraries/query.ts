@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { LIMIT, PET_STATUSES } from '../contract.ts';
+import { codePoint } from './unicode.ts';
 
 /** Every valid limit, 1 to 100. */
 export const validLimitArb = fc.integer({ min: LIMIT.min, max: LIMIT.max });
@@ -35,7 +36,7 @@ export const anyQueryArb: fc.Arbitrary<Record<string, string>> = fc.dictionary(
   fc.oneof(
     fc.constantFrom(...PET_STATUSES),
     fc.integer().map(String),
-    fc.string({ unit: 'binary', maxLength: 20 }),
+    fc.string({ unit: codePoint, maxLength: 20 }),
   ),
   { maxKeys: 3 },
 );

@@ -24,6 +24,7 @@ function suiteOptions(harness: HarnessContext, reporters: Reporter[]) {
     // nothing and costs about a second per file (11 s against 3.5 s for the default run).
     pool: 'forks' as const,
     isolate: false,
+    maxWorkers: 1,
   };
 }
 
