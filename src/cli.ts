@@ -1,12 +1,11 @@
 import { join } from 'node:path';
 import { type Config, loadConfig, usage } from './config.ts';
 import { HarnessError } from './errors.ts';
+import { EXIT_CODES, HARNESS_ERROR_EXIT } from './exit-codes.ts';
 import { startReferenceServer } from './reference/index.ts';
 import type { RunVerdict } from './report/model.ts';
 import { HARNESS } from './runner/paths.ts';
 
-/** Exit codes: the only place they are decided. */
-const EXIT: Record<RunVerdict, number> = { conformant: 0, 'non-conformant': 1, error: 2 };
 const HEADLINE: Record<RunVerdict, string> = {
   conformant: 'Conformant',
   'non-conformant': 'NOT conformant',
@@ -29,7 +28,7 @@ async function run(config: Config): Promise<number> {
   );
   print(`Clauses judged: ${report.coverage.judged} of ${report.coverage.clauses}`);
   print(`Reports: ${reportFiles.join(', ')}`);
-  return EXIT[report.verdict];
+  return EXIT_CODES[report.verdict];
 }
 
 async function serve(config: Config): Promise<number> {
@@ -81,6 +80,6 @@ main(process.argv.slice(2)).then(
     // One line, never a stack: set PETSTORE_DEBUG=1 to see where it came from.
     process.stderr.write(`petstore-conformance: ${describe(error)}\n`);
     if (process.env.PETSTORE_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
-    process.exit(2);
+    process.exit(HARNESS_ERROR_EXIT);
   },
 );

@@ -4,7 +4,7 @@ import { readArtifacts, readReport, runCli } from '../support/cli.ts';
 
 describe('a failure is reproducible', async () => {
   const apiKey = 'repro-key-2718';
-  const server = await startFault(findFault('category-int32'), apiKey);
+  const server = await startFault(findFault('create-category-int32'), apiKey);
   afterAll(() => server.close());
   const run = () =>
     runCli(['run', '--base-url', server.baseUrl, '--api-key', apiKey, '--seed', '5']);

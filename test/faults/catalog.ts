@@ -1,42 +1,21 @@
 import { createReferenceApp } from '../../src/reference/app.ts';
-import { type Handler, listen, type RunningServer } from '../../src/reference/index.ts';
-import { LIST, onRequest, rewriteJsonBody } from './wrap.ts';
+import { listen, type RunningServer } from '../../src/reference/index.ts';
+import { AUTH_FAULTS } from './auth-faults.ts';
+import { CREATE_ANSWER_FAULTS, CREATE_INVALID_FAULTS } from './create-faults.ts';
+import { ERROR_FAULTS, GET_FAULTS } from './get-faults.ts';
+import { LIST_FAULTS } from './list-faults.ts';
+import type { Fault, ServerVariant } from './types.ts';
 
-export interface FaultContext {
-  apiKey: string;
-}
+export type { Fault, ServerVariant } from './types.ts';
 
-/** The reference server with exactly one promise broken, and the checks that must catch it. */
-export interface Fault {
-  name: string;
-  description: string;
-  caughtBy: string[];
-  wrap(app: Handler, ctx: FaultContext): Handler;
-}
-
+/** Every broken server the harness must catch. */
 export const FAULTS: readonly Fault[] = [
-  {
-    name: 'auth-ignored',
-    description: 'Serves every request as if it carried the right key.',
-    caughtBy: ['AUTH-LIST-NO-KEY', 'AUTH-CREATE-WRONG-KEY', 'AUTH-GET-OTHER-SCHEME'],
-    wrap:
-      (app, { apiKey }) =>
-      (req) =>
-        app({ ...req, headers: { ...req.headers, authorization: `Bearer ${apiKey}` } }),
-  },
-  {
-    name: 'category-int32',
-    description: 'Stores categoryId as a 32-bit integer: values beyond 32 bits come back wrapped.',
-    caughtBy: ['CREATE-201-PROPERTY'],
-    wrap: (app) =>
-      onRequest(app, 'POST', LIST, (req) =>
-        rewriteJsonBody(req, (body) =>
-          typeof body.categoryId === 'number' && Number.isInteger(body.categoryId)
-            ? { ...body, categoryId: body.categoryId | 0 }
-            : body,
-        ),
-      ),
-  },
+  ...LIST_FAULTS,
+  ...AUTH_FAULTS,
+  ...CREATE_ANSWER_FAULTS,
+  ...CREATE_INVALID_FAULTS,
+  ...GET_FAULTS,
+  ...ERROR_FAULTS,
 ];
 
 export function findFault(name: string): Fault {
@@ -45,7 +24,9 @@ export function findFault(name: string): Fault {
   return fault;
 }
 
-/** Starts the faulty server on a free loopback port. */
-export function startFault(fault: Fault, apiKey: string): Promise<RunningServer> {
-  return listen(fault.wrap(createReferenceApp({ apiKey }), { apiKey }));
+/** Starts a server of the matrix on a free loopback port, its clock set to the variant's day. */
+export function startFault(variant: ServerVariant, apiKey: string): Promise<RunningServer> {
+  const clock = variant.today ? () => new Date(`${variant.today}T12:00:00Z`) : () => new Date();
+  const reference = (options = {}) => createReferenceApp({ apiKey, clock, ...options });
+  return listen(variant.wrap(reference(), { apiKey, clock, reference }), { clock });
 }

@@ -1,12 +1,13 @@
 import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
 
-/** The request is for `method` on a path matching `path` (below /v1). */
-export function matches(req: AppRequest, method: string, path: RegExp): boolean {
-  return req.method === method && path.test(req.path.replace(/^\/v1/, ''));
-}
-
 export const LIST = /^\/pets$/;
 export const ITEM = /^\/pets\/[^/]+$/;
+export const ANY = /.*/;
+
+/** The request is for `method` (or any method with '*') on a path matching `path` below /v1. */
+export function matches(req: AppRequest, method: string, path: RegExp): boolean {
+  return (method === '*' || req.method === method) && path.test(req.path.replace(/^\/v1/, ''));
+}
 
 /** Rewrites the answers to one route. */
 export function onResponse(
@@ -31,16 +32,62 @@ export function onRequest(
   return (req) => app(matches(req, method, path) ? rewrite(req) : req);
 }
 
-/** Rewrites a JSON request body, leaving bodies that do not parse alone. */
+/** Answers one route itself when `answer` returns something; otherwise the reference answers. */
+export function intercept(
+  app: Handler,
+  method: string,
+  path: RegExp,
+  answer: (req: AppRequest) => AppResponse | Promise<AppResponse> | undefined,
+): Handler {
+  return (req) => (matches(req, method, path) ? (answer(req) ?? app(req)) : app(req));
+}
+
+/** The request with the right key in it, whatever it carried. */
+export function withKey(req: AppRequest, apiKey: string): AppRequest {
+  return { ...req, headers: { ...req.headers, authorization: `Bearer ${apiKey}` } };
+}
+
+export function withQuery(req: AppRequest, edit: (q: URLSearchParams) => void): AppRequest {
+  const query = new URLSearchParams(req.query);
+  edit(query);
+  return { ...req, query };
+}
+
+/** Parses a request body as JSON, or undefined when it does not parse. */
+export function parsedBody(req: AppRequest): unknown {
+  try {
+    return JSON.parse(req.body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Rewrites a JSON object request body, leaving anything else alone. */
 export function rewriteJsonBody(
   req: AppRequest,
   fn: (body: Record<string, unknown>) => unknown,
 ): AppRequest {
-  try {
-    const body = JSON.parse(req.body) as unknown;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) return req;
-    return { ...req, body: JSON.stringify(fn(body as Record<string, unknown>)) };
-  } catch {
-    return req;
-  }
+  const body = parsedBody(req);
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return req;
+  return { ...req, body: JSON.stringify(fn(body as Record<string, unknown>)) };
 }
+
+/** Rewrites the JSON body of a response. */
+export function mapJson(res: AppResponse, fn: (json: unknown) => unknown): AppResponse {
+  return res.json === undefined ? res : { ...res, json: fn(res.json) };
+}
+
+/** Rewrites every error answer (4xx and 5xx) of every route. */
+export function onErrors(app: Handler, rewrite: (res: AppResponse) => AppResponse): Handler {
+  return async (req) => {
+    const res = await app(req);
+    return res.status >= 400 ? rewrite(res) : res;
+  };
+}
+
+export const serverError = (): AppResponse => ({
+  status: 500,
+  json: { code: 'internal', message: 'Something broke.', status: 500 },
+});
+
+export const created = (json: unknown): AppResponse => ({ status: 201, json });

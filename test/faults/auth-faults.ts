@@ -1,0 +1,107 @@
+import type { Handler } from '../../src/reference/index.ts';
+import { parseNewPet } from '../../src/reference/new-pet.ts';
+import type { Fault } from './types.ts';
+import { ANY, ITEM, intercept, LIST, matches, withKey } from './wrap.ts';
+
+const authOf = (h: Record<string, string | undefined>) => h.authorization ?? '';
+
+/** Lets requests matching `accept` through as if they carried the right key. */
+function acceptWhen(
+  app: Handler,
+  apiKey: string,
+  method: string,
+  path: RegExp,
+  accept: (auth: string) => boolean,
+): Handler {
+  return (req) =>
+    app(matches(req, method, path) && accept(authOf(req.headers)) ? withKey(req, apiKey) : req);
+}
+
+/** Authentication with one promise broken. */
+export const AUTH_FAULTS: Fault[] = [
+  {
+    name: 'auth-ignored',
+    description: 'Serves every request as if it carried the right key.',
+    caughtBy: [
+      'AUTH-LIST-NO-KEY',
+      'AUTH-CREATE-WRONG-KEY',
+      'AUTH-GET-OTHER-SCHEME',
+      'ERR-BODY-STATUS',
+    ],
+    wrap: (app, { apiKey }) => acceptWhen(app, apiKey, '*', ANY, () => true),
+  },
+  {
+    name: 'auth-ignored-on-list',
+    description: 'listPets does not check the key.',
+    caughtBy: ['AUTH-LIST-NO-KEY', 'AUTH-LIST-WRONG-KEY'],
+    wrap: (app, { apiKey }) => acceptWhen(app, apiKey, 'GET', LIST, () => true),
+  },
+  {
+    name: 'auth-ignored-on-create',
+    description: 'createPet does not check the key.',
+    caughtBy: ['AUTH-CREATE-NO-KEY', 'AUTH-CREATE-WRONG-KEY'],
+    wrap: (app, { apiKey }) => acceptWhen(app, apiKey, 'POST', LIST, () => true),
+  },
+  {
+    name: 'auth-ignored-on-get',
+    description: 'getPet does not check the key.',
+    caughtBy: ['AUTH-GET-NO-KEY', 'AUTH-GET-WRONG-KEY'],
+    wrap: (app, { apiKey }) => acceptWhen(app, apiKey, 'GET', ITEM, () => true),
+  },
+  {
+    name: 'auth-any-bearer-token',
+    description: 'Accepts any non-empty bearer token.',
+    caughtBy: ['AUTH-LIST-WRONG-KEY', 'AUTH-CREATE-WRONG-KEY', 'AUTH-GET-WRONG-KEY'],
+    wrap: (app, { apiKey }) =>
+      acceptWhen(app, apiKey, '*', ANY, (auth) => /^Bearer \S+/.test(auth)),
+  },
+  {
+    name: 'auth-empty-bearer-accepted',
+    description: 'Accepts "Bearer " with no token.',
+    caughtBy: ['AUTH-LIST-EMPTY-BEARER', 'AUTH-CREATE-EMPTY-BEARER', 'AUTH-GET-EMPTY-BEARER'],
+    wrap: (app, { apiKey }) =>
+      acceptWhen(app, apiKey, '*', ANY, (auth) => auth.trim() === 'Bearer'),
+  },
+  {
+    name: 'auth-basic-accepted',
+    description: 'Accepts any Basic credential.',
+    caughtBy: ['AUTH-LIST-OTHER-SCHEME', 'AUTH-CREATE-OTHER-SCHEME', 'AUTH-GET-OTHER-SCHEME'],
+    wrap: (app, { apiKey }) =>
+      acceptWhen(app, apiKey, '*', ANY, (auth) => auth.startsWith('Basic ')),
+  },
+  {
+    name: 'auth-403-for-wrong-key',
+    description: 'Answers 403 instead of 401 to a key that is present but wrong.',
+    caughtBy: ['AUTH-LIST-WRONG-KEY', 'AUTH-CREATE-WRONG-KEY', 'AUTH-GET-WRONG-KEY'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      const present =
+        authOf(req.headers).startsWith('Bearer ') && authOf(req.headers).length > 'Bearer '.length;
+      return res.status === 401 && present
+        ? { status: 403, json: { code: 'forbidden', message: 'Forbidden.', status: 403 } }
+        : res;
+    },
+  },
+  {
+    name: 'auth-after-body',
+    description: 'createPet validates the body before the key: a bad body without key gets 400.',
+    caughtBy: ['AUTH-BEFORE-BODY'],
+    wrap: (app, { apiKey }) =>
+      intercept(app, 'POST', LIST, (req) => {
+        const parsed = parseNewPet(req.body);
+        return parsed.ok ? undefined : app(withKey(req, apiKey));
+      }),
+  },
+  {
+    name: 'auth-after-existence',
+    description: 'getPet looks the pet up before the key: an unknown id without key gets 404.',
+    caughtBy: ['AUTH-BEFORE-EXISTENCE'],
+    wrap:
+      (app, { apiKey }) =>
+      async (req) => {
+        if (!matches(req, 'GET', ITEM)) return app(req);
+        const looked = await app(withKey(req, apiKey));
+        return looked.status === 404 ? looked : app(req);
+      },
+  },
+];

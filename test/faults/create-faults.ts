@@ -1,0 +1,296 @@
+import type { AppRequest, Handler } from '../../src/reference/index.ts';
+import { parseNewPet } from '../../src/reference/new-pet.ts';
+import type { Fault } from './types.ts';
+import {
+  intercept,
+  LIST,
+  mapJson,
+  onRequest,
+  onResponse,
+  parsedBody,
+  rewriteJsonBody,
+  serverError,
+} from './wrap.ts';
+
+type Json = Record<string, unknown>;
+
+/** Rewrites the fields of a valid create's answer. */
+function onCreated(app: Handler, fn: (pet: Json) => Json): Handler {
+  return onResponse(app, 'POST', LIST, (res) =>
+    res.status === 201 ? mapJson(res, (pet) => fn(pet as Json)) : res,
+  );
+}
+
+/** Creates a pet from a body the reference would reject, after `fix` makes it acceptable. */
+function acceptIf(
+  app: Handler,
+  when: (body: unknown, req: AppRequest) => boolean,
+  fix: (body: unknown) => unknown,
+): Handler {
+  return onRequest(app, 'POST', LIST, (req) => {
+    const body = parsedBody(req);
+    return when(body, req) ? { ...req, body: JSON.stringify(fix(body)) } : req;
+  });
+}
+
+const isObject = (v: unknown): v is Json =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+const rejectWhen = (app: Handler, when: (body: Json) => boolean): Handler =>
+  intercept(app, 'POST', LIST, (req) => {
+    const body = parsedBody(req);
+    return isObject(body) && parseNewPet(req.body).ok && when(body)
+      ? { status: 400, json: { code: 'invalid', message: 'Rejected.', status: 400 } }
+      : undefined;
+  });
+
+/** createPet answering valid bodies wrongly. */
+export const CREATE_ANSWER_FAULTS: Fault[] = [
+  {
+    name: 'create-answers-200',
+    description: 'Answers 200 instead of 201 when a pet is added.',
+    caughtBy: ['CREATE-201-PET', 'CREATE-201-PROPERTY'],
+    wrap: (app) =>
+      onResponse(app, 'POST', LIST, (res) => (res.status === 201 ? { ...res, status: 200 } : res)),
+  },
+  {
+    name: 'create-without-id',
+    description: 'Leaves id out of the created Pet.',
+    caughtBy: ['CREATE-201-PET'],
+    wrap: (app) => onCreated(app, ({ id: _id, ...pet }) => pet),
+  },
+  {
+    name: 'create-string-id',
+    description: 'Returns the id as a string.',
+    caughtBy: ['CREATE-201-PET'],
+    wrap: (app) => onCreated(app, (pet) => ({ ...pet, id: String(pet.id) })),
+  },
+  {
+    name: 'create-duplicate-ids',
+    description: 'Gives every pet the id 1.',
+    caughtBy: ['CREATE-ID-UNIQUE'],
+    wrap: (app) => onCreated(app, (pet) => ({ ...pet, id: 1 })),
+  },
+  {
+    name: 'create-status-not-echoed',
+    description: 'Leaves status out of the created Pet.',
+    caughtBy: ['CREATE-201-PET'],
+    wrap: (app) => onCreated(app, ({ status: _s, ...pet }) => pet),
+  },
+  {
+    name: 'create-unicode-mangled',
+    description: 'Stores names as Latin-1: other characters become "?".',
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) =>
+      onRequest(app, 'POST', LIST, (req) =>
+        rewriteJsonBody(req, (b) =>
+          typeof b.name === 'string' ? { ...b, name: b.name.replace(/[^\x20-\xff]/gu, '?') } : b,
+        ),
+      ),
+  },
+  {
+    name: 'create-category-int32',
+    description: 'Stores categoryId as a 32-bit integer: values beyond 32 bits come back wrapped.',
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) =>
+      onRequest(app, 'POST', LIST, (req) =>
+        rewriteJsonBody(req, (b) =>
+          typeof b.categoryId === 'number' && Number.isInteger(b.categoryId)
+            ? { ...b, categoryId: b.categoryId | 0 }
+            : b,
+        ),
+      ),
+  },
+  {
+    name: 'create-rejects-missing-status',
+    description: 'Requires status, which is optional.',
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) => rejectWhen(app, (b) => !('status' in b)),
+  },
+  {
+    name: 'create-rejects-empty-name',
+    description: 'Rejects the empty name.',
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) => rejectWhen(app, (b) => b.name === ''),
+  },
+  {
+    name: 'create-rejects-negative-category',
+    description: 'Rejects negative categoryIds.',
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) => rejectWhen(app, (b) => typeof b.categoryId === 'number' && b.categoryId < 0),
+  },
+  {
+    name: 'create-5xx-long-name',
+    description: 'Answers 500 to names longer than 1000 characters.',
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) =>
+      intercept(app, 'POST', LIST, (req) => {
+        const body = parsedBody(req);
+        return isObject(body) && typeof body.name === 'string' && body.name.length > 1000
+          ? serverError()
+          : undefined;
+      }),
+  },
+];
+
+const defaults = (b: unknown): Json => ({
+  name: 'unnamed',
+  categoryId: 0,
+  ...(isObject(b) ? b : {}),
+});
+
+/** createPet accepting one kind of invalid body, or breaking on it. */
+export const CREATE_INVALID_FAULTS: Fault[] = [
+  {
+    name: 'create-accepts-missing-name',
+    description: 'Defaults a missing name to "unnamed".',
+    caughtBy: ['CREATE-400-MISSING-NAME'],
+    wrap: (app) =>
+      acceptIf(
+        app,
+        (b) => isObject(b) && !('name' in b),
+        (b) => ({ ...(b as Json), name: 'unnamed' }),
+      ),
+  },
+  {
+    name: 'create-accepts-missing-category',
+    description: 'Defaults a missing categoryId to 0.',
+    caughtBy: ['CREATE-400-MISSING-CATEGORY'],
+    wrap: (app) =>
+      acceptIf(
+        app,
+        (b) => isObject(b) && !('categoryId' in b),
+        (b) => ({ ...(b as Json), categoryId: 0 }),
+      ),
+  },
+  {
+    name: 'create-coerces-name',
+    description: 'Turns a number, boolean, array or object name into a string.',
+    caughtBy: ['CREATE-400-NAME-TYPE'],
+    wrap: (app) =>
+      acceptIf(
+        app,
+        (b) => isObject(b) && b.name !== null && 'name' in b && typeof b.name !== 'string',
+        (b) => ({ ...(b as Json), name: JSON.stringify((b as Json).name) }),
+      ),
+  },
+  {
+    name: 'create-parses-string-category',
+    description: 'Parses a numeric string categoryId.',
+    caughtBy: ['CREATE-400-CATEGORY-TYPE'],
+    wrap: (app) =>
+      acceptIf(
+        app,
+        (b) => isObject(b) && typeof b.categoryId === 'string' && /^-?\d+$/.test(b.categoryId),
+        (b) => ({ ...(b as Json), categoryId: Number((b as Json).categoryId) }),
+      ),
+  },
+  {
+    name: 'create-accepts-any-status',
+    description: 'Stores any string as status.',
+    caughtBy: ['CREATE-400-STATUS-ENUM'],
+    wrap: (app) => async (req) => {
+      const body = parsedBody(req);
+      const unknownStatus =
+        isObject(body) &&
+        typeof body.status === 'string' &&
+        !['available', 'pending', 'sold'].includes(body.status);
+      if (req.method !== 'POST' || !unknownStatus) return app(req);
+      const { status, ...rest } = body;
+      const res = await app({ ...req, body: JSON.stringify(rest) });
+      return res.status === 201 ? mapJson(res, (pet) => ({ ...(pet as Json), status })) : res;
+    },
+  },
+  {
+    name: 'create-null-status-as-absent',
+    description: 'Treats status: null as if status were absent.',
+    caughtBy: ['CREATE-400-STATUS-NULL'],
+    wrap: (app) =>
+      acceptIf(
+        app,
+        (b) => isObject(b) && b.status === null,
+        (b) => {
+          const { status: _s, ...rest } = b as Json;
+          return rest;
+        },
+      ),
+  },
+  {
+    name: 'create-rounds-fractions',
+    description: 'Rounds a fractional categoryId.',
+    caughtBy: ['CREATE-400-CATEGORY-FRACTION'],
+    wrap: (app) =>
+      acceptIf(
+        app,
+        (b) => isObject(b) && typeof b.categoryId === 'number' && !Number.isInteger(b.categoryId),
+        (b) => ({ ...(b as Json), categoryId: Math.round((b as Json).categoryId as number) }),
+      ),
+  },
+  {
+    name: 'create-clamps-int64',
+    description: 'Clamps a categoryId beyond int64 to 0.',
+    caughtBy: ['CREATE-400-CATEGORY-INT64'],
+    wrap: (app) =>
+      acceptIf(
+        app,
+        (b) => isObject(b) && typeof b.categoryId === 'number' && Math.abs(b.categoryId) >= 2 ** 63,
+        (b) => ({ ...(b as Json), categoryId: 0 }),
+      ),
+  },
+  {
+    name: 'create-takes-first-of-array',
+    description: 'Given an array body, creates its first element.',
+    caughtBy: ['CREATE-400-BODY-ARRAY'],
+    wrap: (app) =>
+      acceptIf(
+        app,
+        (b) => Array.isArray(b) && b.length > 0,
+        (b) => (b as unknown[])[0],
+      ),
+  },
+  {
+    name: 'create-empty-body-default',
+    description: 'Creates a default pet from an empty body.',
+    caughtBy: ['CREATE-400-EMPTY-BODY'],
+    wrap: (app) =>
+      onRequest(app, 'POST', LIST, (req) =>
+        req.body.trim() === '' ? { ...req, body: JSON.stringify(defaults(undefined)) } : req,
+      ),
+  },
+  {
+    name: 'create-lenient-json',
+    description: 'Creates a default pet when the body is malformed JSON.',
+    caughtBy: ['CREATE-400-MALFORMED-JSON'],
+    wrap: (app) =>
+      onRequest(app, 'POST', LIST, (req) =>
+        req.body.trim() !== '' && parsedBody(req) === undefined
+          ? { ...req, body: JSON.stringify(defaults(undefined)) }
+          : req,
+      ),
+  },
+  {
+    name: 'create-5xx-malformed-json',
+    description: 'Answers 500 to malformed JSON.',
+    caughtBy: ['CREATE-400-MALFORMED-JSON'],
+    wrap: (app) =>
+      intercept(app, 'POST', LIST, (req) =>
+        req.body.trim() !== '' && parsedBody(req) === undefined ? serverError() : undefined,
+      ),
+  },
+  {
+    name: 'create-5xx-non-object',
+    description: 'Answers 500 to a body that is an array, a string, a number or null.',
+    caughtBy: [
+      'CREATE-400-BODY-ARRAY',
+      'CREATE-400-BODY-STRING',
+      'CREATE-400-BODY-NUMBER',
+      'CREATE-400-BODY-NULL',
+    ],
+    wrap: (app) =>
+      intercept(app, 'POST', LIST, (req) => {
+        const body = parsedBody(req);
+        return req.body.trim() !== '' && body !== undefined && !isObject(body)
+          ? serverError()
+          : undefined;
+      }),
+  },
+];

@@ -1,0 +1,145 @@
+import type { Fault } from './types.ts';
+import { ITEM, intercept, LIST, mapJson, onResponse, serverError, withKey } from './wrap.ts';
+
+const idOf = (path: string) => decodeURIComponent(path.split('/').pop() ?? '');
+
+/** getPet with one promise broken. */
+export const GET_FAULTS: Fault[] = [
+  {
+    name: 'get-200-for-unknown-id',
+    description: 'Answers an unknown id with the first pet.',
+    caughtBy: ['GET-404-UNKNOWN'],
+    wrap:
+      (app, { apiKey }) =>
+      async (req) => {
+        const res = await app(req);
+        if (
+          !(res.status === 404 && req.method === 'GET' && ITEM.test(req.path.replace(/^\/v1/, '')))
+        )
+          return res;
+        const first = await app({ ...withKey(req, apiKey), path: '/v1/pets/1' });
+        return first.status === 200 ? first : res;
+      },
+  },
+  {
+    name: 'get-wrong-pet',
+    description: 'Answers with the pet whose id is one less than asked for.',
+    caughtBy: ['GET-200-PET'],
+    wrap: (app) => async (req) => {
+      const id = idOf(req.path);
+      if (req.method !== 'GET' || !ITEM.test(req.path.replace(/^\/v1/, '')) || !/^\d+$/.test(id))
+        return app(req);
+      const previous = await app({ ...req, path: `/v1/pets/${BigInt(id) - 1n}` });
+      return previous.status === 200 ? previous : app(req);
+    },
+  },
+  {
+    name: 'get-404-without-error-body',
+    description: 'Answers 404 with an empty body.',
+    caughtBy: ['GET-404-UNKNOWN'],
+    wrap: (app) =>
+      onResponse(app, 'GET', ITEM, (res) => (res.status === 404 ? { status: 404, raw: '' } : res)),
+  },
+  {
+    name: 'get-5xx-non-numeric-id',
+    description: 'Answers 500 to a petId that is not digits.',
+    caughtBy: ['GET-ID-NOT-INT64'],
+    wrap: (app) =>
+      intercept(app, 'GET', ITEM, (req) =>
+        /^-?\d+$/.test(idOf(req.path)) ? undefined : serverError(),
+      ),
+  },
+  {
+    name: 'get-hangs-on-id-0',
+    description: 'Never answers GET /pets/0.',
+    caughtBy: ['GET-ID-ANY'],
+    wrap: (app) =>
+      intercept(app, 'GET', ITEM, (req) =>
+        idOf(req.path) === '0' ? { status: 200, hang: true } : undefined,
+      ),
+  },
+  {
+    name: 'get-removed-early',
+    description: 'Answers 410 Gone for every pet before the sunset date.',
+    caughtBy: ['SUNSET-GET-LIFECYCLE', 'GET-200-PET'],
+    wrap: (app) =>
+      intercept(app, 'GET', ITEM, () => ({
+        status: 410,
+        json: { code: 'gone', message: 'Removed.', status: 410 },
+      })),
+  },
+  {
+    name: 'get-still-served-after-sunset',
+    description: 'Keeps serving getPet after 5 December 2030.',
+    caughtBy: ['SUNSET-GET-LIFECYCLE'],
+    today: '2031-01-15',
+    // The app keeps a clock of its own that never reaches the sunset.
+    wrap: (_app, ctx) => ctx.reference({ clock: () => new Date('2030-01-01T00:00:00Z') }),
+  },
+];
+
+/** Errors and media types broken across operations. */
+export const ERROR_FAULTS: Fault[] = [
+  {
+    name: 'errors-plain-text',
+    description: 'Answers every error as text/plain.',
+    caughtBy: ['AUTH-LIST-NO-KEY', 'CREATE-400-MISSING-NAME', 'GET-404-UNKNOWN', 'ERR-BODY-STATUS'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      return res.status >= 400
+        ? { status: res.status, raw: 'Error', headers: { 'content-type': 'text/plain' } }
+        : res;
+    },
+  },
+  {
+    name: 'errors-without-code',
+    description: 'Error bodies lack the code field.',
+    caughtBy: ['AUTH-LIST-NO-KEY', 'CREATE-400-MISSING-NAME', 'ERR-BODY-STATUS'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      return res.status >= 400 ? mapJson(res, (e) => ({ ...(e as object), code: undefined })) : res;
+    },
+  },
+  {
+    name: 'errors-status-mismatch',
+    description: 'Error.status is always 400, whatever the HTTP status.',
+    caughtBy: ['AUTH-LIST-NO-KEY', 'GET-404-UNKNOWN', 'ERR-BODY-STATUS'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      return res.status >= 400 ? mapJson(res, (e) => ({ ...(e as object), status: 400 })) : res;
+    },
+  },
+  {
+    name: 'errors-status-as-string',
+    description: 'Error.status is a string.',
+    caughtBy: ['ERR-BODY-STATUS'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      return res.status >= 400
+        ? mapJson(res, (e) => ({ ...(e as object), status: String(res.status) }))
+        : res;
+    },
+  },
+  {
+    name: 'content-type-text-html',
+    description: 'Labels every JSON answer text/html.',
+    caughtBy: ['JSON-CONTENT-TYPE', 'LIST-200-PETS'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      return res.json === undefined
+        ? res
+        : { ...res, headers: { ...res.headers, 'content-type': 'text/html' } };
+    },
+  },
+  {
+    name: 'list-5xx-unknown-query',
+    description: 'Answers 500 to query parameters it does not know.',
+    caughtBy: ['ROBUST-LIST-ANY-QUERY'],
+    wrap: (app) =>
+      intercept(app, 'GET', LIST, (req) =>
+        [...req.query.keys()].some((k) => k !== 'limit' && k !== 'status')
+          ? serverError()
+          : undefined,
+      ),
+  },
+];

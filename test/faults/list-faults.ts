@@ -1,0 +1,105 @@
+import type { Fault } from './types.ts';
+import { intercept, LIST, mapJson, onRequest, onResponse, serverError, withQuery } from './wrap.ts';
+
+const isInteger = (v: string | null) => v !== null && /^\d+$/.test(v);
+
+/** listPets with one promise broken. */
+export const LIST_FAULTS: Fault[] = [
+  {
+    name: 'list-envelope',
+    description: 'Wraps the list in an envelope: { "data": [...] }.',
+    caughtBy: ['LIST-200-PETS', 'LIST-LIMIT-MAX'],
+    wrap: (app) =>
+      onResponse(app, 'GET', LIST, (res) =>
+        res.status === 200 ? mapJson(res, (data) => ({ data })) : res,
+      ),
+  },
+  {
+    name: 'list-limit-ignored',
+    description: 'Ignores limit and always answers a full page of 100.',
+    caughtBy: ['LIST-LIMIT-MIN', 'LIST-LIMIT-RANGE'],
+    wrap: (app) =>
+      onRequest(app, 'GET', LIST, (req) =>
+        isInteger(req.query.get('limit')) ? withQuery(req, (q) => q.set('limit', '100')) : req,
+      ),
+  },
+  {
+    name: 'list-default-50',
+    description: 'Answers 50 pets when limit is absent, not 20.',
+    caughtBy: ['LIST-LIMIT-DEFAULT'],
+    wrap: (app) =>
+      onRequest(app, 'GET', LIST, (req) =>
+        req.query.has('limit') ? req : withQuery(req, (q) => q.set('limit', '50')),
+      ),
+  },
+  {
+    name: 'list-off-by-one-at-1',
+    description: 'limit=1 answers two pets.',
+    caughtBy: ['LIST-LIMIT-MIN'],
+    wrap: (app) =>
+      onRequest(app, 'GET', LIST, (req) =>
+        req.query.get('limit') === '1' ? withQuery(req, (q) => q.set('limit', '2')) : req,
+      ),
+  },
+  {
+    name: 'list-off-by-one-at-100',
+    description: 'limit=100 answers 101 items (the first repeated at the end).',
+    caughtBy: ['LIST-LIMIT-MAX'],
+    wrap: (app) =>
+      onResponse(app, 'GET', LIST, (res, req) =>
+        req.query.get('limit') === '100' && res.status === 200
+          ? mapJson(res, (pets) =>
+              Array.isArray(pets) && pets.length === 100 ? [...pets, pets[0]] : pets,
+            )
+          : res,
+      ),
+  },
+  {
+    name: 'list-max-exclusive',
+    description: 'Treats 100 as out of range: limit=100 gets a 400.',
+    caughtBy: ['LIST-LIMIT-MAX', 'LIST-LIMIT-RANGE'],
+    wrap: (app) =>
+      onRequest(app, 'GET', LIST, (req) =>
+        req.query.get('limit') === '100' ? withQuery(req, (q) => q.set('limit', '101')) : req,
+      ),
+  },
+  {
+    name: 'list-min-exclusive',
+    description: 'Treats 1 as out of range: limit=1 gets a 400.',
+    caughtBy: ['LIST-LIMIT-MIN', 'LIST-LIMIT-RANGE'],
+    wrap: (app) =>
+      onRequest(app, 'GET', LIST, (req) =>
+        req.query.get('limit') === '1' ? withQuery(req, (q) => q.set('limit', '0')) : req,
+      ),
+  },
+  {
+    name: 'list-status-ignored',
+    description: 'Ignores the status filter.',
+    caughtBy: ['LIST-STATUS-AVAILABLE', 'LIST-STATUS-PENDING', 'LIST-STATUS-SOLD'],
+    wrap: (app) => onRequest(app, 'GET', LIST, (req) => withQuery(req, (q) => q.delete('status'))),
+  },
+  {
+    name: 'list-5xx-odd-limit',
+    description: 'Answers 500 to a limit that is not an integer from 1 to 100.',
+    caughtBy: ['LIST-LIMIT-INVALID'],
+    wrap: (app) =>
+      intercept(app, 'GET', LIST, (req) => {
+        const limit = req.query.get('limit');
+        return limit !== null && !(isInteger(limit) && Number(limit) >= 1 && Number(limit) <= 100)
+          ? serverError()
+          : undefined;
+      }),
+  },
+  {
+    name: 'list-5xx-odd-status',
+    description: 'Answers 500 to a status outside PetStatus.',
+    caughtBy: ['LIST-STATUS-INVALID'],
+    wrap: (app) =>
+      intercept(app, 'GET', LIST, (req) => {
+        const status = req.query.get('status');
+        return status !== null && !['available', 'pending', 'sold'].includes(status)
+          ? serverError()
+          : undefined;
+      }),
+  },
+];

@@ -1,0 +1,122 @@
+import { loadConfig } from '../../src/config.ts';
+import { HarnessError } from '../../src/errors.ts';
+import { EXIT_CODES, HARNESS_ERROR_EXIT } from '../../src/exit-codes.ts';
+import type { RunningServer } from '../../src/reference/index.ts';
+import { runConformance } from '../../src/runner/run.ts';
+import { startFault } from './catalog.ts';
+import type { Fault, ServerVariant } from './types.ts';
+
+export const MATRIX_KEY = 'matrix-key-0123456789abcdef';
+export const MATRIX_SEED = 20261122;
+
+/** One server of the matrix and what the harness made of it. */
+export interface MatrixRow {
+  name: string;
+  kind: 'fault' | 'conformant';
+  description: string;
+  expected: string[];
+  exitCode: number;
+  failed: string[];
+  warned: string[];
+  durationMs: number;
+  error?: string;
+}
+
+/**
+ * Runs the harness against one server of the matrix, in this process, through the same
+ * runConformance and exit-code mapping the CLI uses (the e2e tests run the CLI itself).
+ */
+export async function judgeServer(
+  variant: ServerVariant | Fault,
+  reportDir: string,
+): Promise<MatrixRow> {
+  const server: RunningServer = await startFault(variant, MATRIX_KEY);
+  const started = Date.now();
+  const row = {
+    name: variant.name,
+    kind: 'caughtBy' in variant ? ('fault' as const) : ('conformant' as const),
+    description: variant.description,
+    expected: 'caughtBy' in variant ? variant.caughtBy : [],
+  };
+  try {
+    const argv = [
+      'run',
+      '--base-url',
+      server.baseUrl,
+      '--api-key',
+      MATRIX_KEY,
+      '--seed',
+      String(MATRIX_SEED),
+    ];
+    argv.push(
+      '--timeout',
+      '2000',
+      '--report-dir',
+      reportDir,
+      ...(variant.today ? ['--now', variant.today] : []),
+    );
+    const { report } = await runConformance(loadConfig({ argv, env: {} }), () => {});
+    return {
+      ...row,
+      exitCode: EXIT_CODES[report.verdict],
+      failed: report.checks.filter((c) => c.verdict === 'fail').map((c) => c.id),
+      warned: report.checks.filter((c) => c.verdict === 'warn').map((c) => c.id),
+      durationMs: Date.now() - started,
+      ...(report.harnessErrors.length ? { error: report.harnessErrors.join('; ') } : {}),
+    };
+  } catch (error) {
+    if (!(error instanceof HarnessError)) throw error;
+    return {
+      ...row,
+      exitCode: HARNESS_ERROR_EXIT,
+      failed: [],
+      warned: [],
+      durationMs: Date.now() - started,
+      error: error.message,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+/** A fault is caught when the run exits 1 and every check it names failed. */
+export const isCaught = (row: MatrixRow) =>
+  row.exitCode === 1 && row.expected.every((id) => row.failed.includes(id));
+/** A conformant server passes when the run exits 0 with no failed check. */
+export const isPassed = (row: MatrixRow) => row.exitCode === 0 && row.failed.length === 0;
+
+/** docs/fault-matrix.md: fault -> checks that caught it, and the totals. */
+export function renderMatrix(rows: readonly MatrixRow[]): string {
+  const faults = rows.filter((r) => r.kind === 'fault');
+  const conformant = rows.filter((r) => r.kind === 'conformant');
+  const caught = faults.filter(isCaught).length;
+  const falseFailures = conformant.filter((r) => !isPassed(r)).length;
+  const list = (ids: string[]) => (ids.length ? ids.map((id) => `\`${id}\``).join(', ') : '—');
+  return [
+    '# Fault detection matrix',
+    '',
+    'Written by `npm test` (test/faults/matrix.test.ts): the harness run against every broken server',
+    `of the fault catalog (test/faults/) and every conformant variant, with seed ${MATRIX_SEED}.`,
+    '',
+    `**Faults caught: ${caught} / ${faults.length}.** **False failures: ${falseFailures} / ${conformant.length} conformant runs.**`,
+    '',
+    '## Faults',
+    '',
+    '| Fault | What is broken | Expected to catch it | Caught by (every failing check) | Exit |',
+    '|---|---|---|---|---|',
+    ...faults.map(
+      (r) =>
+        `| \`${r.name}\` ${isCaught(r) ? '✅' : '❌'} | ${r.description} | ${list(r.expected)} | ${list(r.failed)} | ${r.exitCode} |`,
+    ),
+    '',
+    '## Conformant variants',
+    '',
+    '| Server | Where it chooses differently | Failed | Warned | Exit |',
+    '|---|---|---|---|---|',
+    ...conformant.map(
+      (r) =>
+        `| \`${r.name}\` ${isPassed(r) ? '✅' : '❌'} | ${r.description} | ${list(r.failed)} | ${list(r.warned)} | ${r.exitCode} |`,
+    ),
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,113 @@
+import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
+import type { ServerVariant } from './types.ts';
+import { ITEM, LIST, mapJson, matches, parsedBody, withQuery } from './wrap.ts';
+
+const errorOf = (status: number, code: string, message: string): AppResponse => ({
+  status,
+  json: { code, message, status },
+});
+
+function clampLimit(raw: string | null): string | null {
+  if (raw === null) return null;
+  if (!/^-?\d+$/.test(raw)) return '20';
+  return String(Math.min(100, Math.max(1, Number(raw))));
+}
+
+const KNOWN_FIELDS = ['name', 'categoryId', 'status'];
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Pages of at most 10 (shorter than limit is fine: the contract says "maximum"). */
+function shortPage(req: AppRequest): AppRequest {
+  const raw = req.query.get('limit');
+  if (raw !== null && !/^\d+$/.test(raw)) return req;
+  const limit = raw === null ? 10 : Math.min(10, Number(raw));
+  return limit >= 1 ? withQuery(req, (q) => q.set('limit', String(limit))) : req;
+}
+
+/** Adds headers to every answer. */
+const withHeaders =
+  (app: Handler, headers: Record<string, string>): Handler =>
+  async (req) => {
+    const res = await app(req);
+    return { ...res, headers: { ...res.headers, ...headers } };
+  };
+
+/** Servers that keep every promise of the contract while choosing differently where it is silent. */
+export const VARIANTS: readonly ServerVariant[] = [
+  {
+    name: 'lenient',
+    description:
+      'Clamps an out-of-range limit, answers [] to an unknown status, 404 (not 400) to a non-numeric id, and sends extra headers.',
+    wrap: (app) =>
+      withHeaders(
+        async (req) => {
+          if (matches(req, 'GET', LIST)) {
+            const status = req.query.get('status');
+            if (status !== null && !['available', 'pending', 'sold'].includes(status))
+              return { status: 200, json: [] };
+            const limit = clampLimit(req.query.get('limit'));
+            return app(limit === null ? req : withQuery(req, (q) => q.set('limit', limit)));
+          }
+          if (matches(req, 'GET', ITEM)) {
+            const res = await app(req);
+            return res.status === 400 ? errorOf(404, 'not_found', 'No such pet.') : res;
+          }
+          return app(req);
+        },
+        { 'x-request-id': 'req-1', 'cache-control': 'no-store' },
+      ),
+  },
+  {
+    name: 'strict-and-terse',
+    description:
+      'Pages of at most 10, a default status of available, an extra createdAt field, rejects unknown fields with 400, charset in Content-Type.',
+    wrap:
+      (app, { apiKey }) =>
+      async (req) => {
+        const authorized = req.headers.authorization === `Bearer ${apiKey}`;
+        const body = parsedBody(req);
+        if (authorized && matches(req, 'POST', LIST) && isObject(body)) {
+          const unknown = Object.keys(body).filter((k) => !KNOWN_FIELDS.includes(k));
+          if (unknown.length) return errorOf(400, 'unknown_field', `Unknown field ${unknown[0]}.`);
+          if (!('status' in body)) {
+            return decorate(
+              await app({ ...req, body: JSON.stringify({ ...body, status: 'available' }) }),
+            );
+          }
+        }
+        return decorate(await app(matches(req, 'GET', LIST) ? shortPage(req) : req));
+      },
+  },
+  {
+    name: 'after-sunset-404',
+    description:
+      'The reference after 5 December 2030, answering 404 (not 410) for the removed getPet.',
+    today: '2031-01-15',
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      return matches(req, 'GET', ITEM) && res.status === 410
+        ? errorOf(404, 'not_found', 'No such operation.')
+        : res;
+    },
+  },
+];
+
+// Extra fields in a Pet and a charset parameter are both fine by the contract.
+function decorate(res: AppResponse): AppResponse {
+  const withField = (pet: unknown) =>
+    pet !== null && typeof pet === 'object' && 'id' in pet
+      ? { ...pet, createdAt: '2026-01-01T00:00:00Z' }
+      : pet;
+  const json =
+    res.status < 300
+      ? mapJson(res, (j) => (Array.isArray(j) ? j.map(withField) : withField(j)))
+      : res;
+  return json.json === undefined
+    ? json
+    : {
+        ...json,
+        raw: JSON.stringify(json.json),
+        headers: { ...json.headers, 'content-type': 'application/json;charset=UTF-8' },
+      };
+}
