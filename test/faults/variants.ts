@@ -1,6 +1,6 @@
 import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
 import type { ServerVariant } from './types.ts';
-import { ITEM, LIST, mapJson, matches, parsedBody, withQuery } from './wrap.ts';
+import { ITEM, isObject, LIST, mapJson, matches, parsedBody, withQuery } from './wrap.ts';
 
 const errorOf = (status: number, code: string, message: string): AppResponse => ({
   status,
@@ -14,8 +14,6 @@ function clampLimit(raw: string | null): string | null {
 }
 
 const KNOWN_FIELDS = ['name', 'categoryId', 'status'];
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Pages of at most 10 (shorter than limit is fine: the contract says "maximum"). */
 function shortPage(req: AppRequest): AppRequest {

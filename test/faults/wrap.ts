@@ -53,6 +53,9 @@ export function withQuery(req: AppRequest, edit: (q: URLSearchParams) => void): 
   return { ...req, query };
 }
 
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
 /** Parses a request body as JSON, or undefined when it does not parse. */
 export function parsedBody(req: AppRequest): unknown {
   try {
