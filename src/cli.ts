@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type Config, loadConfig, usage } from './config.ts';
 import { HarnessError } from './errors.ts';
 import { EXIT_CODES, HARNESS_ERROR_EXIT } from './exit-codes.ts';
+import { clockOnDay } from './reference/clock.ts';
 import { startReferenceServer } from './reference/index.ts';
 import type { RunVerdict } from './report/model.ts';
 import { HARNESS } from './runner/paths.ts';
@@ -41,6 +42,7 @@ async function serve(config: Config): Promise<number> {
     apiKey: config.apiKey,
     port: config.port,
     host: config.host,
+    ...(config.now ? { clock: clockOnDay(config.now) } : {}),
   });
   print(`Reference server listening at ${server.baseUrl} (stop with Ctrl-C)`);
   await new Promise<void>((resolve) => {

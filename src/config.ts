@@ -20,6 +20,7 @@ export interface Config {
   /** `YYYY-MM-DD` the sunset checks take as today, when given. */
   now?: string;
   timeoutMs: number;
+  sunsetWarnDays: number;
   /** `list-checks` only: print JSON. */
   json: boolean;
   /** `serve` only. */
@@ -57,6 +58,11 @@ export const OPTIONS = {
     arg: 'YYYY-MM-DD',
     help: 'The date the sunset checks take as today.',
   },
+  'sunset-warn-days': {
+    env: 'PETSTORE_SUNSET_WARN_DAYS',
+    arg: 'N',
+    help: 'Warn this many days before the getPet sunset (default 180).',
+  },
   timeout: {
     env: 'PETSTORE_TIMEOUT_MS',
     arg: 'MS',
@@ -79,6 +85,7 @@ export const DEFAULTS = {
   reportDir: 'reports',
   runs: 25,
   timeoutMs: 5000,
+  sunsetWarnDays: 180,
   port: 8080,
   host: '127.0.0.1',
 } as const;
@@ -187,6 +194,7 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
   const portRaw = pick('port');
   const runsRaw = pick('runs');
   const timeoutRaw = pick('timeout');
+  const warnRaw = pick('sunset-warn-days');
   const config: Config = {
     command: commandName as Command,
     ...(baseUrl ? { baseUrl } : {}),
@@ -201,6 +209,10 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
     ...(nowRaw ? { now: checkDate(nowRaw) } : {}),
     timeoutMs:
       timeoutRaw === undefined ? DEFAULTS.timeoutMs : integer('timeout', timeoutRaw, 1, 600_000),
+    sunsetWarnDays:
+      warnRaw === undefined
+        ? DEFAULTS.sunsetWarnDays
+        : integer('sunset-warn-days', warnRaw, 0, 36_500),
     port: portRaw === undefined ? DEFAULTS.port : integer('port', portRaw, 0, 65535),
     host: pick('host') ?? DEFAULTS.host,
     json: values.json === true,
@@ -219,7 +231,7 @@ export function usage(): string {
     '',
     'Commands:',
     '  run      check a Petstore service against the contract (default)',
-    '  serve    run the embedded reference server on its own (--port, --api-key)',
+    '  serve    run the embedded reference server on its own (--port, --api-key, --now)',
     '  list-checks  print the check catalog: id, level, operation, clause (--json for JSON)',
     '',
     'Options (flags override environment variables, which override .env):',

@@ -1,6 +1,7 @@
 import { AUTH_CHECKS } from './auth.ts';
 import { AUTH_ORDER_CHECKS } from './auth-order.ts';
 import { CREATE_CHECKS } from './create-pet.ts';
+import { DEPRECATION_CHECKS } from './deprecation.ts';
 import { ERROR_CHECKS } from './errors.ts';
 import { GET_CHECKS } from './get-pet.ts';
 import { LIST_CHECKS } from './list-pets.ts';
@@ -18,6 +19,7 @@ export const CHECKS: readonly Check<never>[] = [
   ...ERROR_CHECKS,
   ...ROBUST_CHECKS,
   ...VERSIONING_CHECKS,
+  ...DEPRECATION_CHECKS,
 ] as readonly Check<never>[];
 
 /** Every check the harness runs, by stable id, without its judge. The suites run each of them. */

@@ -79,6 +79,11 @@ const WORDING = {
     section: 'What the service does; Versioning, 1',
     quote: 'Both base addresses end in the version prefix `/v1`.',
   },
+  deprecated: {
+    section: 'Endpoints, getPet',
+    quote:
+      'Deprecated. It is to be removed on 5 December 2030. The replacement is `GET /pets` with the `status` filter.',
+  },
   sunset: {
     section: 'Endpoints, getPet; Versioning, 2',
     quote: '`GET /pets/{petId}` is deprecated and is removed on 5 December 2030.',

@@ -10,6 +10,7 @@ export function deprecationHeaders(): Record<string, string> {
   return {
     sunset: GET_PET_SUNSET_DATE.toUTCString(),
     deprecation: `@${Math.floor(REFERENCE_DEPRECATED_AT.getTime() / 1000)}`,
+    link: '<https://petstore.example/docs/deprecations#get-pet>; rel="sunset"',
   };
 }
 

@@ -1,3 +1,4 @@
+import { TODAY_SOURCE_LABEL } from '../runner/today.ts';
 import { clauseText } from './evidence.ts';
 import type { CheckResult, RunReport, RunVerdict } from './model.ts';
 
@@ -45,6 +46,8 @@ export function renderMarkdown(report: RunReport): string {
     `| Checks | Passed | Failed | Warned | Skipped |`,
     '|---|---|---|---|---|',
     `| ${total} | ${passed} | ${failed} | ${warned} | ${skipped} |`,
+    '',
+    `getPet sunset ${report.sunset.date}: ${report.sunset.daysLeft > 0 ? `${report.sunset.daysLeft} days left` : 'removed'} (today ${report.sunset.today}, from ${TODAY_SOURCE_LABEL[report.sunset.todaySource]})`,
     '',
     `Clauses judged: ${report.coverage.judged} of ${report.coverage.clauses}${report.coverage.notJudged.length ? ` (not judged: ${report.coverage.notJudged.join(', ')})` : ''}`,
   ];

@@ -1,6 +1,7 @@
 import type { ClauseCoverage } from '../checks/coverage.ts';
 import type { CheckDef, Counterexample, Outcome } from '../checks/types.ts';
 import type { Exchange } from '../http/exchange.ts';
+import type { TodaySource } from '../runner/today.ts';
 
 export type Verdict = Outcome;
 
@@ -27,6 +28,14 @@ export interface Summary {
   skipped: number;
 }
 
+export interface SunsetStatus {
+  date: string;
+  today: string;
+  todaySource: TodaySource;
+  daysLeft: number;
+  warnWithinDays: number;
+}
+
 /** conformant: no MUST check failed; non-conformant: one did; error: the harness could not judge. */
 export type RunVerdict = 'conformant' | 'non-conformant' | 'error';
 
@@ -40,6 +49,8 @@ export interface RunReport {
   runs: number;
   /** The day the sunset checks took as today. */
   today: string;
+  /** The getPet sunset: its date, the day taken as today and where it came from, days left. */
+  sunset: SunsetStatus;
   runId: string;
   startedAt: string;
   finishedAt: string;

@@ -1,5 +1,6 @@
 import type { Counterexample, Outcome } from '../checks/types.ts';
 import type { Exchange } from '../http/exchange.ts';
+import type { TodaySource } from './today.ts';
 
 /** What the suites need to know of the run; handed to every vitest worker via `provide`. */
 export interface HarnessContext {
@@ -11,6 +12,10 @@ export interface HarnessContext {
   runs: number;
   /** The day the sunset checks take as today, `YYYY-MM-DD`. */
   today: string;
+  /** Where `today` came from. */
+  todaySource: TodaySource;
+  /** The sunset countdown warns from this many days before the sunset. */
+  sunsetWarnDays: number;
   /** Marks everything this run creates, e.g. pet names `pc-<runId>-...`. */
   runId: string;
   maxBodyBytes: number;

@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { clauseCoverage } from '../checks/coverage.ts';
+import { daysUntilSunset } from '../checks/deprecation.ts';
 import type { Config } from '../config.ts';
-import { CONTRACT_VERSION } from '../contract.ts';
+import { CONTRACT_VERSION, GET_PET_SUNSET } from '../contract.ts';
 import { createClient } from '../http/client.ts';
 import { createRedactor, type Redactor } from '../http/redaction.ts';
+import { clockOnDay } from '../reference/clock.ts';
 import { type RunningServer, startReferenceServer } from '../reference/index.ts';
-import { type RunReport, runVerdict, summarize } from '../report/model.ts';
+import { type RunReport, runVerdict, type SunsetStatus, summarize } from '../report/model.ts';
 import { writeReports } from '../report/write.ts';
 import type { HarnessContext } from './context.ts';
 import { HARNESS } from './paths.ts';
 import { preflight } from './preflight.ts';
 import { propertySeed } from './property.ts';
 import { runSuites } from './run-suites.ts';
+import { resolveToday, TODAY_SOURCE_LABEL, type Today } from './today.ts';
 
 export interface RunOutcome {
   report: RunReport;
@@ -26,6 +29,23 @@ interface Target {
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
+function sunsetLine(today: string): string {
+  const days = daysUntilSunset(today);
+  return days > 0
+    ? `${days} days until getPet is removed on ${GET_PET_SUNSET}`
+    : `getPet was removed on ${GET_PET_SUNSET}`;
+}
+
+function sunsetStatus(today: Today, warnWithinDays: number): SunsetStatus {
+  return {
+    date: GET_PET_SUNSET,
+    today: today.date,
+    todaySource: today.source,
+    daysLeft: Math.max(0, daysUntilSunset(today.date)),
+    warnWithinDays,
+  };
+}
+
 /** Derived from the seed, not drawn: the same --seed must send the very same pet names. */
 function runIdFor(seed: number): string {
   return (propertySeed(seed, 'run-id') >>> 0).toString(16).padStart(8, '0');
@@ -34,7 +54,11 @@ function runIdFor(seed: number): string {
 async function openTarget(config: Config, print: (line: string) => void): Promise<Target> {
   if (config.baseUrl && config.apiKey) return { baseUrl: config.baseUrl, apiKey: config.apiKey };
   const apiKey = randomBytes(18).toString('base64url');
-  const embedded = await startReferenceServer({ apiKey });
+  // With --now, the embedded server lives on that day too, so both sides agree on the sunset.
+  const embedded = await startReferenceServer({
+    apiKey,
+    ...(config.now ? { clock: clockOnDay(config.now) } : {}),
+  });
   print(`No --base-url given: started the embedded reference server at ${embedded.baseUrl}`);
   return { baseUrl: embedded.baseUrl, apiKey, embedded };
 }
@@ -49,24 +73,31 @@ export async function runConformance(
   const say = (line: string) => print(redact(line));
   try {
     const client = createClient({ ...target, timeoutMs: config.timeoutMs, redact });
+    let first: Awaited<ReturnType<typeof preflight>>;
     try {
-      await preflight(client, target.baseUrl);
+      first = await preflight(client, target.baseUrl);
     } finally {
       await client.close();
     }
+    const today = resolveToday(config.now, first.response?.headers.date);
     const harness: HarnessContext = {
       baseUrl: target.baseUrl,
       apiKey: target.apiKey,
       timeoutMs: config.timeoutMs,
       seed: config.seed,
       runs: config.runs,
-      today: config.now ?? new Date().toISOString().slice(0, 10),
+      today: today.date,
+      todaySource: today.source,
+      sunsetWarnDays: config.sunsetWarnDays,
       runId: runIdFor(config.seed),
       maxBodyBytes: MAX_BODY_BYTES,
     };
     const replay = config.seedSource === 'random' ? ` (replay with --seed ${config.seed})` : '';
     say(
-      `Target ${target.baseUrl} · seed ${config.seed}${replay} · ${config.runs} runs per property · today ${harness.today}`,
+      `Target ${target.baseUrl} · seed ${config.seed}${replay} · ${config.runs} runs per property`,
+    );
+    say(
+      `Today is ${today.date}, from ${TODAY_SOURCE_LABEL[today.source]}; ${sunsetLine(today.date)}`,
     );
     const startedAt = new Date();
     const collector = await runSuites(harness, say);
@@ -81,6 +112,7 @@ export async function runConformance(
       seed: config.seed,
       runs: config.runs,
       today: harness.today,
+      sunset: sunsetStatus(today, config.sunsetWarnDays),
       runId: harness.runId,
       startedAt: startedAt.toISOString(),
       finishedAt: finishedAt.toISOString(),

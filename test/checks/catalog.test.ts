@@ -10,6 +10,8 @@ const DUMMY_TARGET = {
   seed: 1,
   runs: 1,
   today: '2026-01-01',
+  todaySource: 'flag' as const,
+  sunsetWarnDays: 180,
   runId: 'collect',
   maxBodyBytes: 1024,
 };

@@ -10,6 +10,8 @@ const pets = (n: number) => Array.from({ length: n }, (_, i) => pet(i + 1));
 const ok = (json: unknown, status = 200) => exchange({ status, json });
 const err = (status: number) => exchange({ status, json: errorBody(status) });
 const sent = { name: 'Rex', categoryId: 3, status: 'sold' };
+const withHeaders = (headers: Record<string, string>) =>
+  exchange({ status: 200, json: pet(), headers });
 
 /** For each check: observations that must pass, and ones that must fail (or warn), with why. */
 type Case = { observation: unknown; verdict: Outcome; because?: string };
@@ -231,6 +233,81 @@ const cases: Record<string, Case[]> = {
       observation: { today: '2031-01-01', ex: ok(pet()) },
       verdict: 'fail',
       because: 'still served after the sunset',
+    },
+  ],
+  'SUNSET-HEADER': [
+    { observation: withHeaders({ sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }), verdict: 'pass' },
+    { observation: withHeaders({}), verdict: 'warn', because: 'no Sunset header' },
+    {
+      observation: withHeaders({ sunset: 'Fri, 06 Dec 2030 00:00:00 GMT' }),
+      verdict: 'fail',
+      because: 'Sunset names 2030-12-06',
+    },
+    {
+      observation: withHeaders({ sunset: '2030-12-05' }),
+      verdict: 'fail',
+      because: 'is not an IMF-fixdate',
+    },
+    {
+      observation: withHeaders({ sunset: 'Wed, 05 Dec 2030 00:00:00 GMT' }),
+      verdict: 'fail',
+      because: 'is not an IMF-fixdate',
+    },
+  ],
+  'DEPRECATION-HEADER': [
+    { observation: withHeaders({ deprecation: '@1764892800' }), verdict: 'pass' },
+    { observation: withHeaders({ deprecation: 'true' }), verdict: 'warn', because: 'draft form' },
+    { observation: withHeaders({}), verdict: 'warn', because: 'no Deprecation header' },
+    {
+      observation: withHeaders({ deprecation: '@1924992000' }),
+      verdict: 'fail',
+      because: 'later than the sunset',
+    },
+    {
+      observation: withHeaders({ deprecation: 'Fri, 05 Dec 2025 00:00:00 GMT' }),
+      verdict: 'fail',
+      because: 'not a structured-field date',
+    },
+  ],
+  'DEPRECATION-LINKS': [
+    {
+      observation: withHeaders({
+        link: '<https://x.example/d>; rel="sunset", </v1/pets>; rel="successor-version"',
+      }),
+      verdict: 'pass',
+    },
+    { observation: withHeaders({}), verdict: 'pass' },
+    {
+      observation: withHeaders({ link: '<http://[::1/x>; rel="deprecation"' }),
+      verdict: 'fail',
+      because: 'not a valid URI reference',
+    },
+    {
+      observation: withHeaders({ link: '<a b>; rel=sunset' }),
+      verdict: 'fail',
+      because: 'not a valid URI reference',
+    },
+  ],
+  'DEPRECATION-ONLY-GETPET': [
+    { observation: [ok([]), ok(pet(), 201)], verdict: 'pass' },
+    {
+      observation: [withHeaders({ deprecation: '@1' }), ok(pet(), 201)],
+      verdict: 'warn',
+      because: 'Deprecation header on an operation that is not deprecated: GET /v1/pets',
+    },
+  ],
+  'SUNSET-COUNTDOWN': [
+    { observation: { today: '2026-11-22', warnWithinDays: 180 }, verdict: 'pass' },
+    {
+      observation: { today: '2030-11-01', warnWithinDays: 180 },
+      verdict: 'warn',
+      because: '34 days left',
+    },
+    { observation: { today: '2030-11-01', warnWithinDays: 30 }, verdict: 'pass' },
+    {
+      observation: { today: '2031-01-01', warnWithinDays: 180 },
+      verdict: 'pass',
+      because: 'removed',
     },
   ],
 };

@@ -2,7 +2,7 @@ import { createReferenceApp } from '../../src/reference/app.ts';
 import { listen, type RunningServer } from '../../src/reference/index.ts';
 import { AUTH_FAULTS } from './auth-faults.ts';
 import { CREATE_ANSWER_FAULTS } from './create-faults.ts';
-import { ERROR_FAULTS, GET_FAULTS } from './get-faults.ts';
+import { ERROR_FAULTS, GET_FAULTS, SUNSET_FAULTS } from './get-faults.ts';
 import { CREATE_INVALID_FAULTS } from './invalid-body-faults.ts';
 import { LIST_FAULTS } from './list-faults.ts';
 import type { Fault, ServerVariant } from './types.ts';
@@ -16,6 +16,7 @@ export const FAULTS: readonly Fault[] = [
   ...CREATE_ANSWER_FAULTS,
   ...CREATE_INVALID_FAULTS,
   ...GET_FAULTS,
+  ...SUNSET_FAULTS,
   ...ERROR_FAULTS,
 ];
 

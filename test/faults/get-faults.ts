@@ -1,3 +1,4 @@
+import type { Handler } from '../../src/reference/index.ts';
 import type { Fault } from './types.ts';
 import { ITEM, intercept, LIST, mapJson, onResponse, serverError, withKey } from './wrap.ts';
 
@@ -75,6 +76,50 @@ export const GET_FAULTS: Fault[] = [
     today: '2031-01-15',
     // The app keeps a clock of its own that never reaches the sunset.
     wrap: (_app, ctx) => ctx.reference({ clock: () => new Date('2030-01-01T00:00:00Z') }),
+  },
+];
+
+/** Rewrites the deprecation headers getPet sends. */
+const onGetPetHeaders = (
+  app: Handler,
+  edit: (h: Record<string, string>) => Record<string, string>,
+): Handler =>
+  onResponse(app, 'GET', ITEM, (res) => ({ ...res, headers: edit({ ...res.headers }) }));
+
+/** getPet announcing its removal wrongly. */
+export const SUNSET_FAULTS: Fault[] = [
+  {
+    name: 'sunset-header-wrong-date',
+    description: 'Sunset names 6 December 2030.',
+    caughtBy: ['SUNSET-HEADER'],
+    wrap: (app) => onGetPetHeaders(app, (h) => ({ ...h, sunset: 'Fri, 06 Dec 2030 00:00:00 GMT' })),
+  },
+  {
+    name: 'sunset-header-malformed',
+    description: 'Sunset is an ISO date, not an IMF-fixdate.',
+    caughtBy: ['SUNSET-HEADER'],
+    wrap: (app) => onGetPetHeaders(app, (h) => ({ ...h, sunset: '2030-12-05T00:00:00Z' })),
+  },
+  {
+    name: 'deprecation-header-malformed',
+    description: 'Deprecation is an HTTP date, not @<unix seconds>.',
+    caughtBy: ['DEPRECATION-HEADER'],
+    wrap: (app) =>
+      onGetPetHeaders(app, (h) => ({ ...h, deprecation: 'Fri, 05 Dec 2025 00:00:00 GMT' })),
+  },
+  {
+    name: 'deprecation-after-sunset',
+    description: 'Deprecation names a day after the sunset (1 January 2031).',
+    caughtBy: ['DEPRECATION-HEADER'],
+    wrap: (app) =>
+      onGetPetHeaders(app, (h) => ({ ...h, deprecation: `@${Date.UTC(2031, 0, 1) / 1000}` })),
+  },
+  {
+    name: 'deprecation-link-invalid',
+    description: 'The sunset Link points at a target that is not a URI reference.',
+    caughtBy: ['DEPRECATION-LINKS'],
+    wrap: (app) =>
+      onGetPetHeaders(app, (h) => ({ ...h, link: '<http://[petstore/docs>; rel="sunset"' })),
   },
 ];
 

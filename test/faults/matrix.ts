@@ -49,6 +49,8 @@ export async function judgeServer(
       String(MATRIX_SEED),
     ];
     argv.push(
+      '--runs',
+      '10',
       '--timeout',
       '2000',
       '--report-dir',

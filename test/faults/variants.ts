@@ -32,7 +32,7 @@ const withHeaders =
   };
 
 /** Servers that keep every promise of the contract while choosing differently where it is silent. */
-export const VARIANTS: readonly ServerVariant[] = [
+const BEFORE_SUNSET: readonly ServerVariant[] = [
   {
     name: 'lenient',
     description:
@@ -78,18 +78,35 @@ export const VARIANTS: readonly ServerVariant[] = [
       },
   },
   {
-    name: 'after-sunset-404',
+    name: 'gone-as-404',
     description:
-      'The reference after 5 December 2030, answering 404 (not 410) for the removed getPet.',
-    today: '2031-01-15',
+      'Answers 404 (not 410) for the removed getPet after the sunset, and sends no Link header.',
     wrap: (app) => async (req) => {
       const res = await app(req);
-      return matches(req, 'GET', ITEM) && res.status === 410
-        ? errorOf(404, 'not_found', 'No such operation.')
-        : res;
+      if (matches(req, 'GET', ITEM) && res.status === 410)
+        return errorOf(404, 'not_found', 'No such operation.');
+      const { link: _link, ...headers } = res.headers ?? {};
+      return { ...res, headers };
     },
   },
 ];
+
+/** The day on which every variant is judged again: getPet must then be gone. */
+export const AFTER_SUNSET_DAY = '2031-01-15';
+
+/** Every variant, and the reference itself, on both sides of the getPet sunset. */
+export const VARIANTS: readonly ServerVariant[] = [
+  { name: 'reference', description: 'The reference server itself.', wrap: (app: Handler) => app },
+  ...BEFORE_SUNSET,
+].flatMap((v) => [
+  v,
+  {
+    ...v,
+    name: `${v.name}@${AFTER_SUNSET_DAY}`,
+    description: `${v.description} On ${AFTER_SUNSET_DAY}.`,
+    today: AFTER_SUNSET_DAY,
+  },
+]);
 
 // Extra fields in a Pet and a charset parameter are both fine by the contract.
 function decorate(res: AppResponse): AppResponse {

@@ -63,6 +63,13 @@ const report: RunReport = {
   seed: 5,
   runs: 10,
   today: '2026-11-22',
+  sunset: {
+    date: '2030-12-05',
+    today: '2026-11-22',
+    todaySource: 'server',
+    daysLeft: 1474,
+    warnWithinDays: 180,
+  },
   runId: 'abcd',
   startedAt: '2026-11-22T00:00:00.000Z',
   finishedAt: '2026-11-22T00:00:01.000Z',
@@ -104,6 +111,9 @@ describe('report writers', () => {
     const md = renderMarkdown(report);
     expect(md).toContain('# Petstore conformance: ❌ Not conformant');
     expect(md).toContain('| 3 | 1 | 1 | 0 | 1 |');
+    expect(md).toContain(
+      "getPet sunset 2030-12-05: 1474 days left (today 2026-11-22, from the target's Date header)",
+    );
     expect(md).toContain('`AUTH-LIST-NO-KEY`: `curl -sS -i -X GET');
   });
 

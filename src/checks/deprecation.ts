@@ -1,0 +1,188 @@
+import { GET_PET_SUNSET, GET_PET_SUNSET_DATE } from '../contract.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { CLAUSES } from './clauses.ts';
+import { noAnswer } from './problems.ts';
+import { type Check, fail, type Judgement, pass, warn } from './types.ts';
+
+const SUNSET_SECONDS = GET_PET_SUNSET_DATE.getTime() / 1000;
+const DAY_MS = 86_400_000;
+
+/** An IMF-fixdate as RFC 9110 defines it, e.g. `Thu, 05 Dec 2030 00:00:00 GMT`. */
+function isImfFixdate(value: string): boolean {
+  const date = new Date(value);
+  // Node writes exactly IMF-fixdate: a value that survives the round trip is one (weekday included).
+  return !Number.isNaN(date.getTime()) && date.toUTCString() === value;
+}
+
+function header(ex: Exchange, name: string): string | undefined {
+  return ex.response?.headers[name];
+}
+
+export const SUNSET_HEADER: Check<Exchange> = {
+  id: 'SUNSET-HEADER',
+  title: `getPet's Sunset header (RFC 8594), when sent, is an IMF-fixdate naming ${GET_PET_SUNSET}`,
+  operation: 'getPet',
+  clause: CLAUSES.deprecated,
+  level: 'MUST',
+  writes: true,
+  judge: (ex) => {
+    const missing = noAnswer(ex);
+    if (missing) return fail(missing, [ex]);
+    const value = header(ex, 'sunset');
+    if (value === undefined)
+      return warn('no Sunset header: clients get no machine-readable notice of the removal', [ex]);
+    if (!isImfFixdate(value))
+      return fail(`Sunset '${value}' is not an IMF-fixdate (e.g. Thu, 05 Dec 2030 00:00:00 GMT)`, [
+        ex,
+      ]);
+    const day = new Date(value).toISOString().slice(0, 10);
+    return day === GET_PET_SUNSET
+      ? pass(`Sunset: ${value}`)
+      : fail(`Sunset names ${day}, the contract removes getPet on ${GET_PET_SUNSET}`, [ex]);
+  },
+};
+
+export const DEPRECATION_HEADER: Check<Exchange> = {
+  id: 'DEPRECATION-HEADER',
+  title: `getPet's Deprecation header (RFC 9745), when sent, is @<unix seconds> no later than the sunset`,
+  operation: 'getPet',
+  clause: CLAUSES.deprecated,
+  level: 'MUST',
+  writes: true,
+  judge: (ex) => {
+    const missing = noAnswer(ex);
+    if (missing) return fail(missing, [ex]);
+    const value = header(ex, 'deprecation')?.trim();
+    if (value === undefined)
+      return warn('no Deprecation header: clients are not told getPet is deprecated', [ex]);
+    if (value === 'true')
+      return warn('Deprecation: true is the draft form; RFC 9745 wants a date, @<unix seconds>', [
+        ex,
+      ]);
+    const match = /^@(-?\d{1,15})$/.exec(value);
+    if (!match)
+      return fail(`Deprecation '${value}' is not a structured-field date (@<unix seconds>)`, [ex]);
+    const seconds = Number(match[1]);
+    const when = new Date(seconds * 1000).toISOString().slice(0, 10);
+    return seconds <= SUNSET_SECONDS
+      ? pass(`Deprecation: ${value} (${when})`)
+      : fail(`Deprecation ${value} (${when}) is later than the sunset ${GET_PET_SUNSET}`, [ex]);
+  },
+};
+
+/** `<uri>; rel="a b"` entries of a Link header, as [uri, rels]. */
+export function parseLinks(
+  value: string,
+): Array<{ uri: string; rels: string[] } | { malformed: string }> {
+  const entries = value.match(/<[^>]*>[^,<]*/g) ?? [];
+  const leftover = value.replace(/<[^>]*>[^,<]*/g, '').replace(/[\s,]/g, '');
+  const parsed: Array<{ uri: string; rels: string[] } | { malformed: string }> = entries.map(
+    (entry) => {
+      const uri = /^<([^>]*)>/.exec(entry)?.[1] ?? '';
+      const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;\s,]+))/i.exec(entry);
+      return { uri, rels: (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/).filter(Boolean) };
+    },
+  );
+  return leftover ? [...parsed, { malformed: leftover }] : parsed;
+}
+
+function isUriReference(uri: string): boolean {
+  if (/[\s<>"{}|\\^`]/.test(uri)) return false;
+  try {
+    new URL(uri, 'https://base.invalid/');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const DEPRECATION_LINKS: Check<Exchange> = {
+  id: 'DEPRECATION-LINKS',
+  title: 'getPet\'s Link relations "sunset" and "deprecation", when sent, are valid URI references',
+  operation: 'getPet',
+  clause: CLAUSES.deprecated,
+  level: 'MUST',
+  writes: true,
+  judge: (ex) => {
+    const missing = noAnswer(ex);
+    if (missing) return fail(missing, [ex]);
+    const value = header(ex, 'link');
+    if (value === undefined) return pass('no Link header (optional)');
+    const links = parseLinks(value);
+    const broken = links.find((l) => 'malformed' in l);
+    const relevant = links.filter(
+      (l): l is { uri: string; rels: string[] } =>
+        'uri' in l && l.rels.some((r) => r === 'sunset' || r === 'deprecation'),
+    );
+    if (broken && relevant.length === 0 && /sunset|deprecation/i.test(value)) {
+      return fail(`Link header is malformed: '${value}'`, [ex]);
+    }
+    const bad = relevant.find((l) => !isUriReference(l.uri));
+    if (bad)
+      return fail(
+        `Link rel="${bad.rels.join(' ')}" target '${bad.uri}' is not a valid URI reference`,
+        [ex],
+      );
+    return pass(
+      relevant.length
+        ? `${relevant.length} sunset/deprecation link(s), all valid`
+        : 'no sunset or deprecation link (optional)',
+    );
+  },
+};
+
+/** Answers of the operations that are not deprecated. */
+export const DEPRECATION_ONLY_GETPET: Check<Exchange[]> = {
+  id: 'DEPRECATION-ONLY-GETPET',
+  title: 'listPets and createPet carry no Deprecation header (they are not deprecated)',
+  operation: 'all',
+  clause: CLAUSES.deprecated,
+  level: 'SHOULD',
+  writes: true,
+  judge: (exchanges) => {
+    const flagged = exchanges.filter((ex) => header(ex, 'deprecation') !== undefined);
+    if (!flagged.length) return pass('no Deprecation header on listPets or createPet');
+    const which = flagged
+      .map((ex) => `${ex.request.method} ${new URL(ex.request.url).pathname}`)
+      .join(', ');
+    return warn(`Deprecation header on an operation that is not deprecated: ${which}`, flagged);
+  },
+};
+
+/** The day the run takes as today and how many days before the sunset it starts to warn. */
+export interface CountdownObservation {
+  today: string;
+  warnWithinDays: number;
+}
+
+/** Whole days from `today` (YYYY-MM-DD) to the sunset day; 0 or less once it has come. */
+export function daysUntilSunset(today: string): number {
+  return Math.round(
+    (GET_PET_SUNSET_DATE.getTime() - new Date(`${today}T00:00:00Z`).getTime()) / DAY_MS,
+  );
+}
+
+export const SUNSET_COUNTDOWN: Check<CountdownObservation> = {
+  id: 'SUNSET-COUNTDOWN',
+  title: `Days left until getPet's removal on ${GET_PET_SUNSET}: a warning within the configured window`,
+  operation: 'getPet',
+  clause: CLAUSES.deprecated,
+  level: 'SHOULD',
+  writes: false,
+  judge: ({ today, warnWithinDays }): Judgement => {
+    const days = daysUntilSunset(today);
+    if (days <= 0) return pass(`getPet was removed on ${GET_PET_SUNSET} (${-days} days ago)`);
+    const left = `${days} day${days === 1 ? '' : 's'} left until getPet is removed on ${GET_PET_SUNSET}`;
+    return days <= warnWithinDays
+      ? warn(`${left}: clients must move to GET /pets with the status filter`)
+      : pass(left);
+  },
+};
+
+export const DEPRECATION_CHECKS = [
+  SUNSET_HEADER,
+  DEPRECATION_HEADER,
+  DEPRECATION_LINKS,
+  DEPRECATION_ONLY_GETPET,
+  SUNSET_COUNTDOWN,
+] as const;

@@ -1,0 +1,49 @@
+import { exampleNewPet } from '../src/arbitraries/pet-name.ts';
+import {
+  DEPRECATION_HEADER,
+  DEPRECATION_LINKS,
+  DEPRECATION_ONLY_GETPET,
+  SUNSET_COUNTDOWN,
+  SUNSET_HEADER,
+} from '../src/checks/deprecation.ts';
+import { type Judgement, skip } from '../src/checks/types.ts';
+import type { Exchange } from '../src/http/exchange.ts';
+import type { PetstoreApi } from '../src/http/petstore-api.ts';
+import { checkTest, useTarget, verdictTest } from '../src/runner/check-test.ts';
+import { getPetRemoved } from '../src/runner/lifecycle.ts';
+
+const target = useTarget();
+// Once getPet is removed, how it used to announce its removal no longer matters.
+const whileGetPetExists = { unlessSkipped: () => getPetRemoved(target.ctx) };
+
+/** getPet's answer for a pet just created: the response whose headers announce the sunset. */
+async function fetchCreatedPet(api: PetstoreApi): Promise<Exchange | Judgement> {
+  const created = await api.createPet(exampleNewPet(target.ctx.runId, 'deprecation'));
+  const id = (created.response?.json as { id?: unknown } | undefined)?.id;
+  if (created.response?.status !== 201 || id === undefined) {
+    return skip('precondition failed: createPet did not return a Pet to fetch');
+  }
+  return api.getPet(String(id));
+}
+
+for (const check of [SUNSET_HEADER, DEPRECATION_HEADER, DEPRECATION_LINKS]) {
+  verdictTest(
+    target,
+    check,
+    async (api) => {
+      const ex = await fetchCreatedPet(api);
+      return 'verdict' in ex ? ex : check.judge(ex);
+    },
+    whileGetPetExists,
+  );
+}
+
+checkTest(target, DEPRECATION_ONLY_GETPET, async (api) => [
+  await api.listPets(),
+  await api.createPet(exampleNewPet(target.ctx.runId, 'not-deprecated')),
+]);
+
+checkTest(target, SUNSET_COUNTDOWN, async () => ({
+  today: target.ctx.today,
+  warnWithinDays: target.ctx.sunsetWarnDays,
+}));
