@@ -1,5 +1,5 @@
-import type { Reporter, TestModule } from 'vitest/node';
-import { createVitest, startVitest } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
+import { createVitest } from 'vitest/node';
 import { HarnessError } from '../errors.ts';
 import { ResultCollector } from './collector.ts';
 import type { HarnessContext } from './context.ts';
@@ -22,6 +22,7 @@ function suiteOptions(harness: HarnessContext, reporters: Reporter[]) {
     passWithNoTests: false,
     // Suites share nothing but read-only modules, so a fresh module graph per file buys
     // nothing and costs about a second per file (11 s against 3.5 s for the default run).
+    // One worker: the suites are I/O-bound, and one worker sends requests in a fixed order.
     pool: 'forks' as const,
     isolate: false,
     maxWorkers: 1,
@@ -30,18 +31,58 @@ function suiteOptions(harness: HarnessContext, reporters: Reporter[]) {
 
 const QUIET_VITE = { logLevel: 'silent' as const, clearScreen: false };
 
-/** Runs every suite in suites/ against the target and collects one result per check. */
+/**
+ * One vitest instance that can run the suites against one target after another: the second
+ * and later runs skip vitest's start-up (the fault matrix runs dozens of targets this way).
+ */
+export interface SuiteSession {
+  run(harness: HarnessContext, print: (line: string) => void): Promise<ResultCollector>;
+  close(): Promise<void>;
+}
+
+export async function openSuiteSession(first: HarnessContext): Promise<SuiteSession> {
+  let current: ResultCollector | undefined;
+  // vitest keeps the reporters it was created with; this one hands each run to its own collector.
+  const relay: Reporter = {
+    onTestCaseResult: (testCase: TestCase) => current?.onTestCaseResult(testCase),
+    onTestRunEnd: (modules, errors) => current?.onTestRunEnd(modules, errors),
+  };
+  const vitest = await createVitest('test', suiteOptions(first, [relay]), QUIET_VITE);
+  let specs: TestSpecification[];
+  try {
+    specs = await vitest.globTestSpecifications();
+  } catch (error) {
+    await vitest.close();
+    throw error;
+  }
+  if (specs.length === 0) {
+    await vitest.close();
+    throw new HarnessError('VITEST', `no suites found under ${PACKAGE_ROOT}/suites`);
+  }
+  return {
+    async run(harness, print) {
+      current = new ResultCollector(print);
+      vitest.provide('harness', harness);
+      await vitest.runTestSpecifications(specs, true);
+      // vitest marks failing runs for the process; the CLI decides the exit code itself.
+      process.exitCode = undefined;
+      return current;
+    },
+    close: () => vitest.close(),
+  };
+}
+
+/** Runs every suite in suites/ against the target once and collects one result per check. */
 export async function runSuites(
   harness: HarnessContext,
   print: (line: string) => void,
 ): Promise<ResultCollector> {
-  const collector = new ResultCollector(print);
-  const vitest = await startVitest('test', [], suiteOptions(harness, [collector]), QUIET_VITE);
-  if (!vitest) throw new HarnessError('VITEST', 'vitest could not start the suites');
-  await vitest.close();
-  // vitest marks failing runs for the process; the CLI decides the exit code itself.
-  process.exitCode = undefined;
-  return collector;
+  const session = await openSuiteSession(harness);
+  try {
+    return await session.run(harness, print);
+  } finally {
+    await session.close();
+  }
 }
 
 function testNames(modules: readonly TestModule[]): string[] {

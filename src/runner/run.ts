@@ -13,7 +13,7 @@ import type { HarnessContext } from './context.ts';
 import { HARNESS } from './paths.ts';
 import { preflight } from './preflight.ts';
 import { propertySeed } from './property.ts';
-import { runSuites } from './run-suites.ts';
+import { runSuites, type SuiteSession } from './run-suites.ts';
 import { resolveToday, TODAY_SOURCE_LABEL, type Today } from './today.ts';
 
 export interface RunOutcome {
@@ -67,6 +67,7 @@ async function openTarget(config: Config, print: (line: string) => void): Promis
 export async function runConformance(
   config: Config,
   print: (line: string) => void,
+  session?: SuiteSession,
 ): Promise<RunOutcome> {
   const target = await openTarget(config, print);
   const redact: Redactor = createRedactor([target.apiKey]);
@@ -100,7 +101,7 @@ export async function runConformance(
       `Today is ${today.date}, from ${TODAY_SOURCE_LABEL[today.source]}; ${sunsetLine(today.date)}`,
     );
     const startedAt = new Date();
-    const collector = await runSuites(harness, say);
+    const collector = session ? await session.run(harness, say) : await runSuites(harness, say);
     const finishedAt = new Date();
     const checks = collector.orderedResults();
     const summary = summarize(checks);

@@ -2,12 +2,28 @@ import { loadConfig } from '../../src/config.ts';
 import { HarnessError } from '../../src/errors.ts';
 import { EXIT_CODES, HARNESS_ERROR_EXIT } from '../../src/exit-codes.ts';
 import type { RunningServer } from '../../src/reference/index.ts';
+import type { HarnessContext } from '../../src/runner/context.ts';
 import { runConformance } from '../../src/runner/run.ts';
+import type { SuiteSession } from '../../src/runner/run-suites.ts';
 import { startFault } from './catalog.ts';
 import type { Fault, ServerVariant } from './types.ts';
 
 export const MATRIX_KEY = 'matrix-key-0123456789abcdef';
 export const MATRIX_SEED = 20261122;
+
+/** What a suite session is opened with; every run then provides its own target. */
+export const PLACEHOLDER_TARGET: HarnessContext = {
+  baseUrl: 'http://127.0.0.1:9/v1',
+  apiKey: MATRIX_KEY,
+  timeoutMs: 2000,
+  seed: MATRIX_SEED,
+  runs: 10,
+  today: '2026-01-01',
+  todaySource: 'flag',
+  sunsetWarnDays: 180,
+  runId: 'matrix',
+  maxBodyBytes: 4 * 1024 * 1024,
+};
 
 /** One server of the matrix and what the harness made of it. */
 export interface MatrixRow {
@@ -29,6 +45,7 @@ export interface MatrixRow {
 export async function judgeServer(
   variant: ServerVariant | Fault,
   reportDir: string,
+  session?: SuiteSession,
 ): Promise<MatrixRow> {
   const server: RunningServer = await startFault(variant, MATRIX_KEY);
   const started = Date.now();
@@ -57,7 +74,7 @@ export async function judgeServer(
       reportDir,
       ...(variant.today ? ['--now', variant.today] : []),
     );
-    const { report } = await runConformance(loadConfig({ argv, env: {} }), () => {});
+    const { report } = await runConformance(loadConfig({ argv, env: {} }), () => {}, session);
     return {
       ...row,
       exitCode: EXIT_CODES[report.verdict],
