@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parse as parseDotenv } from 'dotenv';
+import { unknownPrefixes } from './checks/selection.ts';
 import { VERSION_PREFIX } from './contract.ts';
 import { HarnessError } from './errors.ts';
 import { SHORT_SECRET } from './http/redaction.ts';
+import { isProfileName, PROFILES, type ProfileName } from './profiles.ts';
 
 export type Command = 'run' | 'serve' | 'list-checks' | 'help';
 
@@ -15,7 +17,12 @@ export interface Config {
   apiKey?: string;
   reportDir: string;
   seed: number;
-  seedSource: 'flag' | 'env' | 'random';
+  seedSource: 'flag' | 'env' | 'profile' | 'random';
+  profile: ProfileName;
+  /** Check id prefixes to run (all when empty) and to leave out. */
+  only: string[];
+  skip: string[];
+  allowWrites: boolean;
   runs: number;
   /** `YYYY-MM-DD` the sunset checks take as today, when given. */
   now?: string;
@@ -41,6 +48,26 @@ export const OPTIONS = {
     env: 'PETSTORE_API_KEY',
     arg: 'KEY',
     help: 'API key sent as a bearer token. Required with --base-url.',
+  },
+  profile: {
+    env: 'PETSTORE_PROFILE',
+    arg: 'NAME',
+    help: 'ci (fixed seed, fast), full (default), certify (deeper), probe (read-only, never POSTs).',
+  },
+  env: {
+    env: 'PETSTORE_ENV',
+    arg: 'NAME',
+    help: 'production or staging: take the base URL from PETSTORE_BASE_URL or PETSTORE_STAGING_BASE_URL.',
+  },
+  only: {
+    env: 'PETSTORE_ONLY',
+    arg: 'IDS',
+    help: 'Run only checks whose id starts with one of these (comma-separated).',
+  },
+  skip: {
+    env: 'PETSTORE_SKIP',
+    arg: 'IDS',
+    help: 'Leave out checks whose id starts with one of these (comma-separated).',
   },
   'report-dir': {
     env: 'PETSTORE_REPORT_DIR',
@@ -109,7 +136,12 @@ function parseFlags(argv: string[]) {
   try {
     return parseArgs({
       args: argv,
-      options: { ...options, help: { type: 'boolean', short: 'h' }, json: { type: 'boolean' } },
+      options: {
+        ...options,
+        help: { type: 'boolean', short: 'h' },
+        json: { type: 'boolean' },
+        'allow-writes': { type: 'boolean' },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -159,6 +191,52 @@ function checkBaseUrl(raw: string, warnings: string[]): string {
   return base;
 }
 
+function checkProfile(name: string): ProfileName {
+  if (isProfileName(name)) return name;
+  throw new HarnessError(
+    'CONFIG',
+    `unknown profile '${name}': use ${Object.keys(PROFILES).join(', ')}`,
+  );
+}
+
+const prefixes = (raw: string | undefined): string[] =>
+  (raw ?? '')
+    .split(',')
+    .map((p) => p.trim().toUpperCase())
+    .filter(Boolean);
+
+function defaultSeed(profile: ProfileName): number {
+  const fixed = PROFILES[profile] as { defaultSeed?: number };
+  return fixed.defaultSeed ?? Math.floor(Math.random() * 2 ** 31);
+}
+
+const sameUrl = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+
+/**
+ * The base URL (a flag, or the variable --env names) and whether it is production's:
+ * PETSTORE_BASE_URL is production's base address, PETSTORE_STAGING_BASE_URL staging's.
+ */
+function resolveTarget(
+  flag: string | undefined,
+  env: string | undefined,
+  variable: (name: string) => string | undefined,
+) {
+  if (env !== undefined && env !== 'production' && env !== 'staging') {
+    throw new HarnessError('CONFIG', `unknown --env '${env}': use production or staging`);
+  }
+  const production = variable('PETSTORE_BASE_URL');
+  const staging = variable('PETSTORE_STAGING_BASE_URL');
+  const url = flag ?? (env === 'staging' ? staging : production);
+  if (env && url === undefined) {
+    const name = env === 'staging' ? 'PETSTORE_STAGING_BASE_URL' : 'PETSTORE_BASE_URL';
+    throw new HarnessError('CONFIG', `--env ${env} needs ${name} (in the environment or .env)`);
+  }
+  const isProduction =
+    url !== undefined &&
+    (env === 'production' || (production !== undefined && sameUrl(url, production)));
+  return { url, production: isProduction };
+}
+
 const COMMANDS: readonly string[] = ['run', 'serve', 'list-checks', 'help'];
 
 /** Reads flags, environment and `.env` into one Config, or throws a HarnessError saying what is wrong. */
@@ -175,8 +253,34 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
   if (positionals.length > 1)
     throw new HarnessError('USAGE', `unexpected argument '${positionals[1]}' (see --help)`);
   const warnings: string[] = [];
-  const rawBase = pick('base-url');
-  const baseUrl = rawBase === undefined ? undefined : checkBaseUrl(rawBase, warnings);
+  const profile = checkProfile(pick('profile') ?? 'full');
+  const target = resolveTarget(
+    values['base-url'],
+    pick('env'),
+    (name) => sources.env[name] || dotenv[name] || undefined,
+  );
+  const baseUrl = target.url === undefined ? undefined : checkBaseUrl(target.url, warnings);
+  const allowWrites = values['allow-writes'] === true;
+  if (
+    commandName === 'run' &&
+    baseUrl &&
+    target.production &&
+    PROFILES[profile].writes &&
+    !allowWrites
+  ) {
+    throw new HarnessError(
+      'PRODUCTION',
+      `refusing to create pets on the production base URL ${baseUrl} with the ${profile} profile: use --profile probe (read-only), or add --allow-writes`,
+    );
+  }
+  const only = prefixes(pick('only'));
+  const skip = prefixes(pick('skip'));
+  const unknown = unknownPrefixes([...only, ...skip]);
+  if (unknown.length)
+    throw new HarnessError(
+      'CONFIG',
+      `no check id starts with ${unknown.join(', ')} (see list-checks)`,
+    );
   const apiKey = pick('api-key');
   if (apiKey && apiKey.length < SHORT_SECRET) {
     warnings.push(
@@ -202,10 +306,21 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
     reportDir: pick('report-dir') ?? DEFAULTS.reportDir,
     seed:
       seedRaw === undefined
-        ? Math.floor(Math.random() * 2 ** 31)
+        ? defaultSeed(profile)
         : integer('seed', seedRaw, -(2 ** 31), 2 ** 32 - 1),
-    seedSource: values.seed !== undefined ? 'flag' : seedRaw !== undefined ? 'env' : 'random',
-    runs: runsRaw === undefined ? DEFAULTS.runs : integer('runs', runsRaw, 1, 100_000),
+    seedSource:
+      values.seed !== undefined
+        ? 'flag'
+        : seedRaw !== undefined
+          ? 'env'
+          : profile === 'ci'
+            ? 'profile'
+            : 'random',
+    runs: runsRaw === undefined ? PROFILES[profile].runs : integer('runs', runsRaw, 1, 100_000),
+    profile,
+    only,
+    skip,
+    allowWrites,
     ...(nowRaw ? { now: checkDate(nowRaw) } : {}),
     timeoutMs:
       timeoutRaw === undefined ? DEFAULTS.timeoutMs : integer('timeout', timeoutRaw, 1, 600_000),
@@ -236,6 +351,7 @@ export function usage(): string {
     '',
     'Options (flags override environment variables, which override .env):',
     ...rows,
+    '  --allow-writes           let a writing profile run against the production base URL',
     '  --json                   list-checks: print the catalog as JSON',
     '  --help                   show this text',
     '',

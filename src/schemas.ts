@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,16 @@ export function loadSchemaFiles(dir = SCHEMA_DIR): Record<string, unknown>[] {
     .filter((file) => file.endsWith('.schema.json'))
     .sort()
     .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>);
+}
+
+/** SHA-256 over every schema file (and openapi.yaml), in name order. */
+export function schemasHash(dir = SCHEMA_DIR): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(dir).sort()) {
+    hash.update(file);
+    hash.update(readFileSync(join(dir, file)));
+  }
+  return hash.digest('hex');
 }
 
 let compiled: Map<SchemaName, ValidateFunction> | undefined;

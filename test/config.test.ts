@@ -37,13 +37,13 @@ describe('config', () => {
   });
 
   it('flags override the environment, which overrides .env', () => {
-    expect(loadConfig({ argv: [], env: {}, dotenvPath })).toMatchObject({
+    expect(loadConfig({ argv: ['--allow-writes'], env: {}, dotenvPath })).toMatchObject({
       baseUrl: 'http://dotenv.test/v1',
       apiKey: 'from-dotenv',
       runs: 3,
     });
     const env = { PETSTORE_BASE_URL: 'http://env.test/v1', PETSTORE_RUNS: '4' };
-    expect(loadConfig({ argv: [], env, dotenvPath })).toMatchObject({
+    expect(loadConfig({ argv: ['--profile', 'probe'], env, dotenvPath })).toMatchObject({
       baseUrl: 'http://env.test/v1',
       apiKey: 'from-dotenv',
       runs: 4,
@@ -67,10 +67,71 @@ describe('config', () => {
     [['--seed', 'abc'], '--seed must be an integer'],
     [['--now', '2030-02-30'], '--now must be a date as YYYY-MM-DD'],
     [['--timeout', '1.5'], '--timeout must be an integer'],
+    [['--profile', 'fast'], "unknown profile 'fast'"],
+    [['--env', 'dev'], "unknown --env 'dev'"],
+    [['--env', 'staging'], '--env staging needs PETSTORE_STAGING_BASE_URL'],
   ])('rejects %j with one clear line', (argv, message) => {
     const error = errorOf(() => loadConfig({ argv, env: {} }));
     expect(error.message).toContain(message);
     expect(error.message).not.toContain('\n');
+  });
+
+  it('profiles set runs and seed; ci has a fixed seed', () => {
+    expect(loadConfig({ argv: ['--profile', 'ci'], env: {} })).toMatchObject({
+      profile: 'ci',
+      runs: 10,
+      seed: 20_260_101,
+      seedSource: 'profile',
+    });
+    expect(loadConfig({ argv: ['--profile', 'certify'], env: {} })).toMatchObject({
+      runs: 100,
+      seedSource: 'random',
+    });
+    expect(
+      loadConfig({ argv: ['--profile', 'ci', '--runs', '3', '--seed', '4'], env: {} }),
+    ).toMatchObject({ runs: 3, seed: 4 });
+  });
+
+  it('--env picks the production or staging base URL', () => {
+    const env = {
+      PETSTORE_BASE_URL: 'https://prod.test/v1',
+      PETSTORE_STAGING_BASE_URL: 'https://staging.test/v1',
+      PETSTORE_API_KEY: 'k-0123456789',
+    };
+    expect(loadConfig({ argv: ['--env', 'staging'], env }).baseUrl).toBe('https://staging.test/v1');
+    expect(loadConfig({ argv: ['--env', 'production', '--profile', 'probe'], env }).baseUrl).toBe(
+      'https://prod.test/v1',
+    );
+  });
+
+  it('refuses to write to production unless --allow-writes; probe may read it', () => {
+    const env = { PETSTORE_BASE_URL: 'https://prod.test/v1', PETSTORE_API_KEY: 'k-0123456789' };
+    for (const argv of [
+      ['--env', 'production'],
+      ['--profile', 'ci'],
+      ['--base-url', 'https://prod.test/v1/', '--profile', 'certify'],
+    ]) {
+      const error = errorOf(() => loadConfig({ argv, env }));
+      expect(error.message).toContain(
+        'refusing to create pets on the production base URL https://prod.test/v1',
+      );
+    }
+    expect(loadConfig({ argv: ['--env', 'production', '--allow-writes'], env }).allowWrites).toBe(
+      true,
+    );
+    expect(loadConfig({ argv: ['--profile', 'probe'], env }).profile).toBe('probe');
+    expect(loadConfig({ argv: ['--base-url', 'https://staging.test/v1'], env }).baseUrl).toBe(
+      'https://staging.test/v1',
+    );
+  });
+
+  it('--only and --skip take id prefixes, and reject ones that match nothing', () => {
+    expect(
+      loadConfig({ argv: ['--only', 'auth, list-limit', '--skip', 'AUTH-GET'], env: {} }),
+    ).toMatchObject({ only: ['AUTH', 'LIST-LIMIT'], skip: ['AUTH-GET'] });
+    expect(errorOf(() => loadConfig({ argv: ['--only', 'NOPE'], env: {} })).message).toContain(
+      'no check id starts with NOPE',
+    );
   });
 
   it('warns when the base URL lacks the /v1 prefix', () => {

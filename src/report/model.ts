@@ -45,7 +45,16 @@ export interface RunReport {
   contract: { version: string };
   target: { baseUrl: string; embedded: boolean };
   verdict: RunVerdict;
+  profile: string;
+  /** True when the run sent no POST (the probe profile). */
+  readOnly: boolean;
   seed: number;
+  /** SHA-256 of the contract's schema files, so a report names the exact contract it judged. */
+  schemasSha256: string;
+  /** The options of the run; the API key is never among them. */
+  options: Record<string, string | number | boolean | string[]>;
+  /** Requests the checks sent (set-up requests not included). */
+  requests: number;
   runs: number;
   /** The day the sunset checks took as today. */
   today: string;

@@ -1,5 +1,6 @@
 import type fc from 'fast-check';
 import { afterAll, inject, test } from 'vitest';
+import { exclusionReason } from '../checks/selection.ts';
 import type { Check, CheckDef, Judgement } from '../checks/types.ts';
 import { createClient, type HttpClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -28,7 +29,20 @@ export function useTarget(): Target {
     redact: createRedactor([ctx.apiKey]),
   });
   afterAll(() => client.close());
-  return { ctx, client };
+  return { ctx, client: ctx.writes ? client : readOnly(client) };
+}
+
+/** A client that refuses to send anything but GET: the probe profile's promise, enforced. */
+function readOnly(client: HttpClient): HttpClient {
+  return {
+    send: (options) => {
+      if (options.method !== 'GET') {
+        throw new Error(`read-only run: refusing to send ${options.method} ${options.path}`);
+      }
+      return client.send(options);
+    },
+    close: () => client.close(),
+  };
 }
 
 /** Thrown to fail a test when the target broke a MUST clause: a verdict, not a harness bug. */
@@ -56,7 +70,7 @@ export function verdictTest(
   options: TestOptions = {},
 ): void {
   test(`[${def.id}] ${def.title}`, async ({ task, skip }) => {
-    const reason = options.unlessSkipped?.();
+    const reason = exclusionReason(def.id, target.ctx) ?? options.unlessSkipped?.();
     if (reason !== undefined) {
       task.meta.check = {
         id: def.id,

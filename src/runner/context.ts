@@ -19,6 +19,11 @@ export interface HarnessContext {
   /** Marks everything this run creates, e.g. pet names `pc-<runId>-...`. */
   runId: string;
   maxBodyBytes: number;
+  /** Check id prefixes to run (all when empty) and to leave out. */
+  only: string[];
+  skip: string[];
+  /** False in the probe profile: nothing that writes runs, and no POST is sent. */
+  writes: boolean;
 }
 
 /** What a test hands the reporter about the check it ran (via vitest's `task.meta`). */

@@ -5,10 +5,12 @@ import type { Config } from '../config.ts';
 import { CONTRACT_VERSION, GET_PET_SUNSET } from '../contract.ts';
 import { createClient } from '../http/client.ts';
 import { createRedactor, type Redactor } from '../http/redaction.ts';
+import { PROFILES } from '../profiles.ts';
 import { clockOnDay } from '../reference/clock.ts';
 import { type RunningServer, startReferenceServer } from '../reference/index.ts';
 import { type RunReport, runVerdict, type SunsetStatus, summarize } from '../report/model.ts';
 import { writeReports } from '../report/write.ts';
+import { schemasHash } from '../schemas.ts';
 import type { HarnessContext } from './context.ts';
 import { HARNESS } from './paths.ts';
 import { preflight } from './preflight.ts';
@@ -43,6 +45,21 @@ function sunsetStatus(today: Today, warnWithinDays: number): SunsetStatus {
     todaySource: today.source,
     daysLeft: Math.max(0, daysUntilSunset(today.date)),
     warnWithinDays,
+  };
+}
+
+/** The options that shaped the run, as a reader of the report needs them (the key is never here). */
+function runOptions(config: Config): RunReport['options'] {
+  return {
+    profile: config.profile,
+    seed: config.seed,
+    runs: config.runs,
+    timeoutMs: config.timeoutMs,
+    only: config.only,
+    skip: config.skip,
+    allowWrites: config.allowWrites,
+    sunsetWarnDays: config.sunsetWarnDays,
+    ...(config.now ? { now: config.now } : {}),
   };
 }
 
@@ -92,11 +109,20 @@ export async function runConformance(
       sunsetWarnDays: config.sunsetWarnDays,
       runId: runIdFor(config.seed),
       maxBodyBytes: MAX_BODY_BYTES,
+      only: config.only,
+      skip: config.skip,
+      writes: PROFILES[config.profile].writes,
     };
-    const replay = config.seedSource === 'random' ? ` (replay with --seed ${config.seed})` : '';
+    const replay = {
+      random: ` (replay with --seed ${config.seed})`,
+      profile: ' (fixed by the ci profile)',
+      flag: '',
+      env: '',
+    }[config.seedSource];
     say(
-      `Target ${target.baseUrl} · seed ${config.seed}${replay} · ${config.runs} runs per property`,
+      `Target ${target.baseUrl} · profile ${config.profile} · seed ${config.seed}${replay} · ${config.runs} runs per property`,
     );
+    if (!harness.writes) say('Read-only: this run sends no POST and creates nothing.');
     say(
       `Today is ${today.date}, from ${TODAY_SOURCE_LABEL[today.source]}; ${sunsetLine(today.date)}`,
     );
@@ -110,8 +136,13 @@ export async function runConformance(
       contract: { version: CONTRACT_VERSION },
       target: { baseUrl: target.baseUrl, embedded: target.embedded !== undefined },
       verdict: runVerdict(summary, collector.harnessErrors),
+      profile: config.profile,
+      readOnly: !harness.writes,
       seed: config.seed,
       runs: config.runs,
+      schemasSha256: schemasHash(),
+      options: runOptions(config),
+      requests: checks.reduce((sum, c) => sum + c.requests, 0),
       today: harness.today,
       sunset: sunsetStatus(today, config.sunsetWarnDays),
       runId: harness.runId,

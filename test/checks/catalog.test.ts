@@ -12,6 +12,9 @@ const DUMMY_TARGET = {
   today: '2026-01-01',
   todaySource: 'flag' as const,
   sunsetWarnDays: 180,
+  only: [],
+  skip: [],
+  writes: true,
   runId: 'collect',
   maxBodyBytes: 1024,
 };

@@ -21,6 +21,9 @@ export const PLACEHOLDER_TARGET: HarnessContext = {
   today: '2026-01-01',
   todaySource: 'flag',
   sunsetWarnDays: 180,
+  only: [],
+  skip: [],
+  writes: true,
   runId: 'matrix',
   maxBodyBytes: 4 * 1024 * 1024,
 };

@@ -1,0 +1,26 @@
+import { CATALOG } from './catalog.ts';
+
+export interface SelectionOptions {
+  /** Id prefixes to keep (all when empty). */
+  only: readonly string[];
+  /** Id prefixes to drop. */
+  skip: readonly string[];
+  /** False for a read-only run: checks that write are dropped. */
+  writes: boolean;
+}
+
+/** Why a check will not run, or undefined when it is selected. */
+export function exclusionReason(id: string, options: SelectionOptions): string | undefined {
+  const check = CATALOG.find((c) => c.id === id);
+  if (!check) return 'not in the catalog';
+  if (options.only.length && !options.only.some((p) => id.startsWith(p)))
+    return 'not selected by --only';
+  if (options.skip.some((p) => id.startsWith(p))) return 'left out by --skip';
+  if (!options.writes && check.writes) return 'writes, and this run is read-only (probe profile)';
+  return undefined;
+}
+
+/** Prefixes that match no check are a typo: say so rather than run nothing. */
+export function unknownPrefixes(prefixes: readonly string[]): string[] {
+  return prefixes.filter((p) => !CATALOG.some((c) => c.id.startsWith(p)));
+}
