@@ -27,7 +27,13 @@ async function run(config: Config): Promise<number> {
   print(
     `${HEADLINE[report.verdict]}: ${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped (${total} checks in ${(report.durationMs / 1000).toFixed(1)} s)`,
   );
-  print(`Clauses judged: ${report.coverage.judged} of ${report.coverage.clauses}`);
+  print(
+    `Clauses judged: ${report.coverage.judged} of ${report.coverage.clauses} · ${report.requests} requests · ${report.createdPets} pets created`,
+  );
+  const latency = Object.entries(report.latency).map(
+    ([op, l]) => `${op} median ${l.medianMs} ms, p95 ${l.p95Ms} ms`,
+  );
+  if (latency.length) print(`Latency: ${latency.join('; ')}`);
   print(`Reports: ${reportFiles.join(', ')}`);
   return EXIT_CODES[report.verdict];
 }

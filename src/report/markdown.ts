@@ -33,6 +33,15 @@ function reproduction(checks: CheckResult[]): string[] {
     : [];
 }
 
+function latencyRows(report: RunReport): string[] {
+  const rows = Object.entries(report.latency).map(
+    ([op, l]) => `| ${op} | ${l.requests} | ${l.medianMs} | ${l.p95Ms} |`,
+  );
+  return rows.length
+    ? ['', '| Operation | Requests | Median ms | p95 ms |', '|---|---|---|---|', ...rows]
+    : [];
+}
+
 /** summary.md: the verdict, the counts, and what failed or warned, short enough for a CI page. */
 export function renderMarkdown(report: RunReport): string {
   const { passed, failed, warned, skipped, total } = report.summary;
@@ -51,6 +60,11 @@ export function renderMarkdown(report: RunReport): string {
     '',
     `Clauses judged: ${report.coverage.judged} of ${report.coverage.clauses}${report.coverage.notJudged.length ? ` (not judged: ${report.coverage.notJudged.join(', ')})` : ''}`,
   ];
+  lines.push(
+    '',
+    `${report.requests} requests, ${report.createdPets} pet${report.createdPets === 1 ? '' : 's'} created${report.readOnly ? ' (read-only run)' : ''}`,
+  );
+  lines.push(...latencyRows(report));
   if (report.harnessErrors.length) {
     lines.push('', '## Harness errors', '', ...report.harnessErrors.map((e) => `- ${e}`));
   }

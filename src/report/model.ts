@@ -1,7 +1,9 @@
 import type { ClauseCoverage } from '../checks/coverage.ts';
 import type { CheckDef, Counterexample, Outcome } from '../checks/types.ts';
+import type { OperationName } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { TodaySource } from '../runner/today.ts';
+import type { Latency } from './stats.ts';
 
 export type Verdict = Outcome;
 
@@ -53,8 +55,12 @@ export interface RunReport {
   schemasSha256: string;
   /** The options of the run; the API key is never among them. */
   options: Record<string, string | number | boolean | string[]>;
-  /** Requests the checks sent (set-up requests not included). */
+  /** Requests the run sent, set-up and preflight included. */
   requests: number;
+  /** Pets the run created (the contract has no delete: they stay). */
+  createdPets: number;
+  /** Median and 95th percentile latency of answered requests, per operation. */
+  latency: Partial<Record<OperationName, Latency>>;
   runs: number;
   /** The day the sunset checks took as today. */
   today: string;

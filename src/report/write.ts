@@ -1,6 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Exchange } from '../http/exchange.ts';
 import { type Redactor, redactValues } from '../http/redaction.ts';
+import { renderHar } from './har.ts';
 import { renderJson } from './json.ts';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -20,14 +22,22 @@ export async function writeReports(
   report: RunReport,
   dir: string,
   redact: Redactor,
+  exchanges: readonly Exchange[] = [],
 ): Promise<string[]> {
   await mkdir(dir, { recursive: true });
   const safe = redactValues(report, redact);
+  const files: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(WRITERS).map(([name, render]) => [name, render(safe)])),
+    'exchanges.har': renderHar(safe, redactValues([...exchanges], redact)),
+  };
   const written: string[] = [];
-  for (const [name, render] of Object.entries(WRITERS)) {
+  for (const [name, text] of Object.entries(files)) {
     const path = join(dir, name);
-    await writeFile(path, render(safe), 'utf8');
+    await writeFile(path, text, 'utf8');
     written.push(path);
   }
+  const stepSummary = process.env.GITHUB_STEP_SUMMARY;
+  // On GitHub Actions the Markdown summary also goes on the job's page.
+  if (stepSummary) await appendFile(stepSummary, files['summary.md'] ?? '', 'utf8');
   return written;
 }

@@ -4,6 +4,7 @@ import { exclusionReason } from '../checks/selection.ts';
 import type { Check, CheckDef, Judgement } from '../checks/types.ts';
 import { createClient, type HttpClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { appendExchange } from '../http/exchange-log.ts';
 import { type PetstoreApi, petstoreApi } from '../http/petstore-api.ts';
 import { createRedactor } from '../http/redaction.ts';
 import type { CheckMeta, HarnessContext } from './context.ts';
@@ -27,6 +28,9 @@ export function useTarget(): Target {
     timeoutMs: ctx.timeoutMs,
     maxBodyBytes: ctx.maxBodyBytes,
     redact: createRedactor([ctx.apiKey]),
+    ...(ctx.exchangeLog
+      ? { onExchange: (ex: Exchange) => appendExchange(ctx.exchangeLog as string, ex) }
+      : {}),
   });
   afterAll(() => client.close());
   return { ctx, client: ctx.writes ? client : readOnly(client) };

@@ -24,6 +24,8 @@ export interface HarnessContext {
   skip: string[];
   /** False in the probe profile: nothing that writes runs, and no POST is sent. */
   writes: boolean;
+  /** File every exchange of the run is appended to (one JSON line each), for HAR and statistics. */
+  exchangeLog?: string;
 }
 
 /** What a test hands the reporter about the check it ran (via vitest's `task.meta`). */

@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { clauseCoverage } from '../checks/coverage.ts';
 import { daysUntilSunset } from '../checks/deprecation.ts';
 import type { Config } from '../config.ts';
 import { CONTRACT_VERSION, GET_PET_SUNSET } from '../contract.ts';
 import { createClient } from '../http/client.ts';
+import { readExchanges } from '../http/exchange-log.ts';
 import { createRedactor, type Redactor } from '../http/redaction.ts';
 import { PROFILES } from '../profiles.ts';
 import { clockOnDay } from '../reference/clock.ts';
 import { type RunningServer, startReferenceServer } from '../reference/index.ts';
 import { type RunReport, runVerdict, type SunsetStatus, summarize } from '../report/model.ts';
+import { createdPets, latencyByOperation } from '../report/stats.ts';
 import { writeReports } from '../report/write.ts';
 import { schemasHash } from '../schemas.ts';
 import type { HarnessContext } from './context.ts';
@@ -112,6 +117,7 @@ export async function runConformance(
       only: config.only,
       skip: config.skip,
       writes: PROFILES[config.profile].writes,
+      exchangeLog: join(mkdtempSync(join(tmpdir(), 'pc-run-')), 'exchanges.ndjson'),
     };
     const replay = {
       random: ` (replay with --seed ${config.seed})`,
@@ -129,6 +135,8 @@ export async function runConformance(
     const startedAt = new Date();
     const collector = session ? await session.run(harness, say) : await runSuites(harness, say);
     const finishedAt = new Date();
+    const exchanges = [first, ...readExchanges(harness.exchangeLog as string)];
+    rmSync(dirname(harness.exchangeLog as string), { recursive: true, force: true });
     const checks = collector.orderedResults();
     const summary = summarize(checks);
     const report: RunReport = {
@@ -142,7 +150,9 @@ export async function runConformance(
       runs: config.runs,
       schemasSha256: schemasHash(),
       options: runOptions(config),
-      requests: checks.reduce((sum, c) => sum + c.requests, 0),
+      requests: exchanges.length,
+      createdPets: createdPets(exchanges),
+      latency: latencyByOperation(exchanges),
       today: harness.today,
       sunset: sunsetStatus(today, config.sunsetWarnDays),
       runId: harness.runId,
@@ -154,7 +164,7 @@ export async function runConformance(
       checks,
       harnessErrors: collector.harnessErrors,
     };
-    const reportFiles = await writeReports(report, config.reportDir, redact);
+    const reportFiles = await writeReports(report, config.reportDir, redact, exchanges);
     return { report, reportFiles };
   } finally {
     await target.embedded?.close();

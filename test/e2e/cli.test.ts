@@ -3,7 +3,7 @@ import { findFault, startFault } from '../faults/catalog.ts';
 import { readArtifacts, readReport, runCli } from '../support/cli.ts';
 
 describe('the CLI, run as a newcomer would', () => {
-  it('against the embedded reference server: exit 0, every check passes, three reports', async () => {
+  it('against the embedded reference server: exit 0, every check passes, four reports', async () => {
     const result = await runCli(['run', '--seed', '42']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -15,11 +15,18 @@ describe('the CLI, run as a newcomer would', () => {
     expect(report.target.embedded).toBe(true);
     expect(report.checks.length).toBeGreaterThan(10);
     for (const check of report.checks) expect(check.verdict, check.id).toBe('pass');
-    expect(Object.keys(readArtifacts(result)).sort()).toEqual([
+    const artifacts = readArtifacts(result);
+    expect(Object.keys(artifacts).sort()).toEqual([
+      'exchanges.har',
       'junit.xml',
       'report.json',
       'summary.md',
     ]);
+    const har = JSON.parse(artifacts['exchanges.har'] ?? '{}');
+    expect(har.log.version).toBe('1.2');
+    expect(har.log.entries).toHaveLength(report.requests);
+    expect(report.createdPets).toBeGreaterThan(100);
+    expect(Object.keys(report.latency).sort()).toEqual(['createPet', 'getPet', 'listPets']);
   });
 
   it('against a closed port: exit 2 with one line, fast', async () => {

@@ -65,6 +65,8 @@ const report: RunReport = {
   schemasSha256: 'abc',
   options: { profile: 'full' },
   requests: 3,
+  createdPets: 1,
+  latency: { listPets: { requests: 2, medianMs: 1.5, p95Ms: 4 } },
   seed: 5,
   runs: 10,
   today: '2026-11-22',
@@ -116,6 +118,8 @@ describe('report writers', () => {
     const md = renderMarkdown(report);
     expect(md).toContain('# Petstore conformance: ❌ Not conformant');
     expect(md).toContain('| 3 | 1 | 1 | 0 | 1 |');
+    expect(md).toContain('| listPets | 2 | 1.5 | 4 |');
+    expect(md).toContain('3 requests, 1 pet created');
     expect(md).toContain(
       "getPet sunset 2030-12-05: 1474 days left (today 2026-11-22, from the target's Date header)",
     );
@@ -129,6 +133,7 @@ describe('report writers', () => {
       'report.json',
       'junit.xml',
       'summary.md',
+      'exchanges.har',
     ]);
     for (const file of files) expect(readFileSync(file, 'utf8')).not.toContain('quoted');
   });

@@ -1,0 +1,16 @@
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import type { Exchange } from './exchange.ts';
+
+/** Appends one exchange as a line of JSON: the suites' worker writes, the main process reads. */
+export function appendExchange(path: string, exchange: Exchange): void {
+  appendFileSync(path, `${JSON.stringify(exchange)}\n`);
+}
+
+/** Every exchange of a run, in the order they completed. */
+export function readExchanges(path: string): Exchange[] {
+  if (!existsSync(path)) return [];
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Exchange);
+}

@@ -1,0 +1,63 @@
+import type { Exchange } from '../http/exchange.ts';
+import type { RunReport } from './model.ts';
+
+const pairs = (headers: Record<string, string>) =>
+  Object.entries(headers).map(([name, value]) => ({ name, value }));
+
+function entry(ex: Exchange) {
+  const url = new URL(ex.request.url);
+  const res = ex.response;
+  return {
+    startedDateTime: ex.startedAt,
+    time: ex.durationMs,
+    request: {
+      method: ex.request.method,
+      url: ex.request.url,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(ex.request.headers),
+      queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
+      ...(ex.request.body === undefined
+        ? {}
+        : {
+            postData: {
+              mimeType: ex.request.headers['content-type'] ?? 'application/json',
+              text: ex.request.body,
+            },
+          }),
+      headersSize: -1,
+      bodySize: ex.request.body === undefined ? 0 : Buffer.byteLength(ex.request.body),
+    },
+    response: {
+      status: res?.status ?? 0,
+      statusText: res ? '' : (ex.error?.message ?? 'no answer'),
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(res?.headers ?? {}),
+      content: {
+        size: res ? Buffer.byteLength(res.body) : 0,
+        mimeType: res?.headers['content-type'] ?? '',
+        text: res?.body ?? '',
+      },
+      redirectURL: res?.headers.location ?? '',
+      headersSize: -1,
+      bodySize: res ? Buffer.byteLength(res.body) : -1,
+      ...(ex.error ? { _error: ex.error } : {}),
+    },
+    cache: {},
+    timings: { send: 0, wait: ex.durationMs, receive: 0 },
+  };
+}
+
+/** exchanges.har: every exchange of the run as HAR 1.2 (already redacted when recorded). */
+export function renderHar(report: RunReport, exchanges: readonly Exchange[]): string {
+  const har = {
+    log: {
+      version: '1.2',
+      creator: { name: report.harness.name, version: report.harness.version },
+      pages: [],
+      entries: exchanges.map(entry),
+    },
+  };
+  return `${JSON.stringify(har, null, 1)}\n`;
+}

@@ -1,0 +1,50 @@
+import type { OperationName } from '../contract.ts';
+import type { Exchange } from '../http/exchange.ts';
+
+export interface Latency {
+  requests: number;
+  medianMs: number;
+  p95Ms: number;
+}
+
+/** The operation a request was for, from its method and path; undefined for anything else. */
+export function operationOf(ex: Exchange): OperationName | undefined {
+  const path = new URL(ex.request.url).pathname.replace(/\/+$/, '');
+  if (/\/pets$/.test(path))
+    return ex.request.method === 'POST'
+      ? 'createPet'
+      : ex.request.method === 'GET'
+        ? 'listPets'
+        : undefined;
+  return /\/pets\/[^/]+$/.test(path) && ex.request.method === 'GET' ? 'getPet' : undefined;
+}
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? 0;
+}
+
+/** Median and 95th percentile of answered requests, per operation. */
+export function latencyByOperation(
+  exchanges: readonly Exchange[],
+): Partial<Record<OperationName, Latency>> {
+  const byOp = new Map<OperationName, number[]>();
+  for (const ex of exchanges) {
+    const op = operationOf(ex);
+    if (op && ex.response) byOp.set(op, [...(byOp.get(op) ?? []), ex.durationMs]);
+  }
+  const out: Partial<Record<OperationName, Latency>> = {};
+  for (const [op, times] of byOp) {
+    const sorted = [...times].sort((a, b) => a - b);
+    out[op] = {
+      requests: sorted.length,
+      medianMs: percentile(sorted, 50),
+      p95Ms: percentile(sorted, 95),
+    };
+  }
+  return out;
+}
+
+/** Pets this run created: every 201 to POST /pets (the contract has no delete). */
+export const createdPets = (exchanges: readonly Exchange[]) =>
+  exchanges.filter((ex) => operationOf(ex) === 'createPet' && ex.response?.status === 201).length;
