@@ -23,6 +23,9 @@ export interface Config {
   only: string[];
   skip: string[];
   allowWrites: boolean;
+  /** Request budget and rate; undefined: unlimited. */
+  maxRequests?: number;
+  rate?: number;
   runs: number;
   /** `YYYY-MM-DD` the sunset checks take as today, when given. */
   now?: string;
@@ -68,6 +71,16 @@ export const OPTIONS = {
     env: 'PETSTORE_SKIP',
     arg: 'IDS',
     help: 'Leave out checks whose id starts with one of these (comma-separated).',
+  },
+  'max-requests': {
+    env: 'PETSTORE_MAX_REQUESTS',
+    arg: 'N',
+    help: 'Send at most N requests; checks left without budget are skipped (probe default 200).',
+  },
+  rate: {
+    env: 'PETSTORE_RATE',
+    arg: 'N',
+    help: 'Send at most N requests per second (probe default 5).',
   },
   'report-dir': {
     env: 'PETSTORE_REPORT_DIR',
@@ -189,6 +202,17 @@ function checkBaseUrl(raw: string, warnings: string[]): string {
     warnings.push(`the base URL does not end in the contract's version prefix ${VERSION_PREFIX}`);
   }
   return base;
+}
+
+function limitsOf(profile: ProfileName, maxRaw: string | undefined, rateRaw: string | undefined) {
+  const defaults = PROFILES[profile] as { maxRequests?: number; rate?: number };
+  const maxRequests =
+    maxRaw === undefined ? defaults.maxRequests : integer('max-requests', maxRaw, 2, 10_000_000);
+  const rate = rateRaw === undefined ? defaults.rate : integer('rate', rateRaw, 1, 100_000);
+  return {
+    ...(maxRequests === undefined ? {} : { maxRequests }),
+    ...(rate === undefined ? {} : { rate }),
+  };
 }
 
 function checkProfile(name: string): ProfileName {
@@ -321,6 +345,7 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
     only,
     skip,
     allowWrites,
+    ...limitsOf(profile, pick('max-requests'), pick('rate')),
     ...(nowRaw ? { now: checkDate(nowRaw) } : {}),
     timeoutMs:
       timeoutRaw === undefined ? DEFAULTS.timeoutMs : integer('timeout', timeoutRaw, 1, 600_000),

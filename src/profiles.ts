@@ -7,8 +7,11 @@ export const PROFILES = {
   /** A vendor certifying an implementation: everything, deeper. */
   certify: { runs: 100, writes: true },
   /** Nightly production probe: reads only, never sends a POST. */
-  probe: { runs: 10, writes: false },
-} as const satisfies Record<string, { runs: number; writes: boolean; defaultSeed?: number }>;
+  probe: { runs: 10, writes: false, maxRequests: 200, rate: 5 },
+} as const satisfies Record<
+  string,
+  { runs: number; writes: boolean; defaultSeed?: number; maxRequests?: number; rate?: number }
+>;
 
 export type ProfileName = keyof typeof PROFILES;
 

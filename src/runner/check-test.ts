@@ -2,11 +2,13 @@ import type fc from 'fast-check';
 import { afterAll, inject, test } from 'vitest';
 import { exclusionReason } from '../checks/selection.ts';
 import type { Check, CheckDef, Judgement } from '../checks/types.ts';
+import { skip as skipped } from '../checks/types.ts';
 import { createClient, type HttpClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { appendExchange } from '../http/exchange-log.ts';
 import { type PetstoreApi, petstoreApi } from '../http/petstore-api.ts';
 import { createRedactor } from '../http/redaction.ts';
+import { BUDGET_SPENT, type Spend, throttle } from '../http/throttle.ts';
 import type { CheckMeta, HarnessContext } from './context.ts';
 import { checkEach, checkProperty } from './property.ts';
 
@@ -33,7 +35,20 @@ export function useTarget(): Target {
       : {}),
   });
   afterAll(() => client.close());
-  return { ctx, client: ctx.writes ? client : readOnly(client) };
+  const limited = throttle(client, ctx.limits, spendOf(ctx));
+  return { ctx, client: ctx.writes ? limited : readOnly(limited) };
+}
+
+// Every suite file of a run shares one budget; the worker outlives a run, so key it by run.
+const spends = new Map<string, Spend>();
+function spendOf(ctx: HarnessContext): Spend {
+  const key = `${ctx.runId}:${ctx.exchangeLog ?? ''}`;
+  let spend = spends.get(key);
+  if (!spend) {
+    spend = { sent: 0, nextSlot: 0 };
+    spends.set(key, spend);
+  }
+  return spend;
 }
 
 /** A client that refuses to send anything but GET: the probe profile's promise, enforced. */
@@ -91,7 +106,12 @@ export function verdictTest(
       recorded.push(ex);
       return ex;
     });
-    const judgement = levelled(def, await run(api));
+    const judged = levelled(def, await run(api));
+    const spent = recorded.find((ex) => ex.error?.code === BUDGET_SPENT);
+    // A check cut short by the budget was not judged: say so instead of failing it.
+    const judgement = spent
+      ? skipped(`${spent.error?.message} before this check could finish`)
+      : judged;
     const evidence =
       judgement.verdict === 'pass' ? [] : (judgement.evidence ?? recorded.slice(-MAX_EVIDENCE));
     const meta: CheckMeta = {

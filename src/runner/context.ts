@@ -1,5 +1,6 @@
 import type { Counterexample, Outcome } from '../checks/types.ts';
 import type { Exchange } from '../http/exchange.ts';
+import type { Limits } from '../http/throttle.ts';
 import type { TodaySource } from './today.ts';
 
 /** What the suites need to know of the run; handed to every vitest worker via `provide`. */
@@ -26,6 +27,8 @@ export interface HarnessContext {
   writes: boolean;
   /** File every exchange of the run is appended to (one JSON line each), for HAR and statistics. */
   exchangeLog?: string;
+  /** Request budget and rate of the run (the probe profile's). */
+  limits: Limits;
 }
 
 /** What a test hands the reporter about the check it ran (via vitest's `task.meta`). */

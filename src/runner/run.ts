@@ -63,6 +63,8 @@ function runOptions(config: Config): RunReport['options'] {
     only: config.only,
     skip: config.skip,
     allowWrites: config.allowWrites,
+    ...(config.maxRequests === undefined ? {} : { maxRequests: config.maxRequests }),
+    ...(config.rate === undefined ? {} : { rate: config.rate }),
     sunsetWarnDays: config.sunsetWarnDays,
     ...(config.now ? { now: config.now } : {}),
   };
@@ -118,6 +120,11 @@ export async function runConformance(
       skip: config.skip,
       writes: PROFILES[config.profile].writes,
       exchangeLog: join(mkdtempSync(join(tmpdir(), 'pc-run-')), 'exchanges.ndjson'),
+      limits: {
+        // The preflight has spent one request of the budget already.
+        ...(config.maxRequests === undefined ? {} : { maxRequests: config.maxRequests - 1 }),
+        ...(config.rate === undefined ? {} : { ratePerSecond: config.rate }),
+      },
     };
     const replay = {
       random: ` (replay with --seed ${config.seed})`,

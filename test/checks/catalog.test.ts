@@ -15,6 +15,7 @@ const DUMMY_TARGET = {
   only: [],
   skip: [],
   writes: true,
+  limits: {},
   runId: 'collect',
   maxBodyBytes: 1024,
 };

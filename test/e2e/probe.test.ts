@@ -28,6 +28,10 @@ describe('the probe profile', async () => {
       KEY,
       '--profile',
       'probe',
+      '--rate',
+      '1000',
+      '--max-requests',
+      '1000',
     ]);
     expect(result.code).toBe(0);
     expect(methods.length).toBeGreaterThan(10);
@@ -42,5 +46,23 @@ describe('the probe profile', async () => {
       message: 'writes, and this run is read-only (probe profile)',
     });
     expect(report.checks.find((c) => c.id === 'AUTH-LIST-NO-KEY')?.verdict).toBe('pass');
+  });
+
+  it('keeps to its request budget and rate, and skips what the budget does not reach', async () => {
+    methods.length = 0;
+    const args = ['run', '--base-url', server.baseUrl, '--api-key', KEY, '--profile', 'probe'];
+    const result = await runCli([...args, '--max-requests', '30', '--rate', '20']);
+    expect(result.code).toBe(0);
+    expect(methods.length).toBe(30);
+    const report = readReport(result);
+    expect(report.requests).toBe(30);
+    const cut = report.checks.filter((c) =>
+      c.message.includes('the request budget (--max-requests) was used up'),
+    );
+    expect(cut.length).toBeGreaterThan(0);
+    for (const check of cut) expect(check.verdict).toBe('skip');
+    // 30 requests at 20 per second keep the run busy for at least 1.4 s.
+    expect(report.durationMs).toBeGreaterThanOrEqual(1400);
+    expect(report.latency.listPets?.requests).toBeGreaterThan(0);
   });
 });

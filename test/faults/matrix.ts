@@ -24,6 +24,7 @@ export const PLACEHOLDER_TARGET: HarnessContext = {
   only: [],
   skip: [],
   writes: true,
+  limits: {},
   runId: 'matrix',
   maxBodyBytes: 4 * 1024 * 1024,
 };
