@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Exchange } from '../http/exchange.ts';
 import { type Redactor, redactValues } from '../http/redaction.ts';
 import { renderHar } from './har.ts';
+import { renderHtml } from './html.ts';
 import { renderJson } from './json.ts';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -12,6 +13,7 @@ const WRITERS = {
   'report.json': renderJson,
   'junit.xml': renderJunit,
   'summary.md': renderMarkdown,
+  'report.html': renderHtml,
 } as const;
 
 /**

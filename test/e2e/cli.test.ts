@@ -3,7 +3,7 @@ import { findFault, startFault } from '../faults/catalog.ts';
 import { readArtifacts, readReport, runCli } from '../support/cli.ts';
 
 describe('the CLI, run as a newcomer would', () => {
-  it('against the embedded reference server: exit 0, every check passes, four reports', async () => {
+  it('against the embedded reference server: exit 0, every check passes, five reports', async () => {
     const result = await runCli(['run', '--seed', '42']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -19,6 +19,7 @@ describe('the CLI, run as a newcomer would', () => {
     expect(Object.keys(artifacts).sort()).toEqual([
       'exchanges.har',
       'junit.xml',
+      'report.html',
       'report.json',
       'summary.md',
     ]);

@@ -3,89 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../../src/checks/clauses.ts';
-import { clauseCoverage } from '../../src/checks/coverage.ts';
-import { toCurl } from '../../src/http/curl.ts';
 import { createRedactor } from '../../src/http/redaction.ts';
 import { renderJunit } from '../../src/report/junit.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
-import { type CheckResult, type RunReport, runVerdict, summarize } from '../../src/report/model.ts';
+import { runVerdict } from '../../src/report/model.ts';
 import { writeReports } from '../../src/report/write.ts';
-import { exchange } from '../support/exchanges.ts';
-
-const failing = exchange({ status: 200, json: [], body: '[] <&> "quoted"' });
-const checks: CheckResult[] = [
-  {
-    id: 'AUTH-LIST-NO-KEY',
-    title: 'GET /pets without Authorization -> 401 Error',
-    operation: 'listPets',
-    clause: CLAUSES.auth401,
-    level: 'MUST',
-    writes: false,
-    verdict: 'fail',
-    message: 'expected 401, got 200',
-    durationMs: 12,
-    requests: 1,
-    exchanges: [{ ...failing, curl: toCurl(failing.request) }],
-  },
-  {
-    id: 'LIST-200-PETS',
-    title: 'GET /pets -> 200',
-    operation: 'listPets',
-    clause: CLAUSES.list200,
-    level: 'MUST',
-    writes: false,
-    verdict: 'pass',
-    message: 'ok',
-    durationMs: 3,
-    requests: 1,
-    exchanges: [],
-  },
-  {
-    id: 'GET-200-PET',
-    title: 'GET /pets/{petId} -> 200',
-    operation: 'getPet',
-    clause: CLAUSES.get200,
-    level: 'MUST',
-    writes: true,
-    verdict: 'skip',
-    message: 'precondition failed',
-    durationMs: 0,
-    requests: 1,
-    exchanges: [],
-  },
-];
-const summary = summarize(checks);
-const report: RunReport = {
-  harness: { name: 'petstore-conformance', version: '0.0.0' },
-  contract: { version: '1.0.0' },
-  target: { baseUrl: 'http://h/v1', embedded: false },
-  verdict: runVerdict(summary, []),
-  profile: 'full',
-  readOnly: false,
-  schemasSha256: 'abc',
-  options: { profile: 'full' },
-  requests: 3,
-  createdPets: 1,
-  latency: { listPets: { requests: 2, medianMs: 1.5, p95Ms: 4 } },
-  seed: 5,
-  runs: 10,
-  today: '2026-11-22',
-  sunset: {
-    date: '2030-12-05',
-    today: '2026-11-22',
-    todaySource: 'server',
-    daysLeft: 1474,
-    warnWithinDays: 180,
-  },
-  runId: 'abcd',
-  startedAt: '2026-11-22T00:00:00.000Z',
-  finishedAt: '2026-11-22T00:00:01.000Z',
-  durationMs: 1000,
-  summary,
-  checks,
-  coverage: clauseCoverage(checks),
-  harnessErrors: [],
-};
+import { report, summary } from '../support/report-fixture.ts';
 
 describe('report writers', () => {
   it('clause coverage counts only clauses a check judged', () => {
@@ -133,6 +56,7 @@ describe('report writers', () => {
       'report.json',
       'junit.xml',
       'summary.md',
+      'report.html',
       'exchanges.har',
     ]);
     for (const file of files) expect(readFileSync(file, 'utf8')).not.toContain('quoted');
