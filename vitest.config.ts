@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ['default', './test/support/plain-summary.ts'],
+    // The slow files (the fault matrix, the CLI runs) mostly wait on child processes: running
+    // three at a time keeps both cores busy (one worker on 2 cores ran them one by one).
+    maxWorkers: 3,
   },
 });

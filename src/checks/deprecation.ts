@@ -18,28 +18,41 @@ function header(ex: Exchange, name: string): string | undefined {
   return ex.response?.headers[name];
 }
 
+/** Judges one response header of getPet: no answer fails; the rest is up to `judgeValue`. */
+function judgeHeader(
+  ex: Exchange,
+  name: string,
+  judgeValue: (value: string | undefined) => Judgement,
+): Judgement {
+  const missing = noAnswer(ex);
+  if (missing) return fail(missing, [ex]);
+  const judgement = judgeValue(header(ex, name)?.trim());
+  return judgement.verdict === 'pass' || judgement.evidence
+    ? judgement
+    : { ...judgement, evidence: [ex] };
+}
+
 export const SUNSET_HEADER: Check<Exchange> = {
   id: 'SUNSET-HEADER',
   title: `getPet's Sunset header (RFC 8594), when sent, is an IMF-fixdate naming ${GET_PET_SUNSET}`,
   operation: 'getPet',
   clause: CLAUSES.deprecated,
   level: 'MUST',
-  writes: true,
-  judge: (ex) => {
-    const missing = noAnswer(ex);
-    if (missing) return fail(missing, [ex]);
-    const value = header(ex, 'sunset');
-    if (value === undefined)
-      return warn('no Sunset header: clients get no machine-readable notice of the removal', [ex]);
-    if (!isImfFixdate(value))
-      return fail(`Sunset '${value}' is not an IMF-fixdate (e.g. Thu, 05 Dec 2030 00:00:00 GMT)`, [
-        ex,
-      ]);
-    const day = new Date(value).toISOString().slice(0, 10);
-    return day === GET_PET_SUNSET
-      ? pass(`Sunset: ${value}`)
-      : fail(`Sunset names ${day}, the contract removes getPet on ${GET_PET_SUNSET}`, [ex]);
-  },
+  writes: false,
+  judge: (ex) =>
+    judgeHeader(ex, 'sunset', (value) => {
+      if (value === undefined)
+        return warn('no Sunset header: clients get no machine-readable notice of the removal');
+      if (!isImfFixdate(value))
+        return fail(
+          `Sunset '${value}' is not an IMF-fixdate (e.g. Thu, 05 Dec 2030 00:00:00 GMT)`,
+          [ex],
+        );
+      const day = new Date(value).toISOString().slice(0, 10);
+      return day === GET_PET_SUNSET
+        ? pass(`Sunset: ${value}`)
+        : fail(`Sunset names ${day}, the contract removes getPet on ${GET_PET_SUNSET}`);
+    }),
 };
 
 export const DEPRECATION_HEADER: Check<Exchange> = {
@@ -48,26 +61,22 @@ export const DEPRECATION_HEADER: Check<Exchange> = {
   operation: 'getPet',
   clause: CLAUSES.deprecated,
   level: 'MUST',
-  writes: true,
-  judge: (ex) => {
-    const missing = noAnswer(ex);
-    if (missing) return fail(missing, [ex]);
-    const value = header(ex, 'deprecation')?.trim();
-    if (value === undefined)
-      return warn('no Deprecation header: clients are not told getPet is deprecated', [ex]);
-    if (value === 'true')
-      return warn('Deprecation: true is the draft form; RFC 9745 wants a date, @<unix seconds>', [
-        ex,
-      ]);
-    const match = /^@(-?\d{1,15})$/.exec(value);
-    if (!match)
-      return fail(`Deprecation '${value}' is not a structured-field date (@<unix seconds>)`, [ex]);
-    const seconds = Number(match[1]);
-    const when = new Date(seconds * 1000).toISOString().slice(0, 10);
-    return seconds <= SUNSET_SECONDS
-      ? pass(`Deprecation: ${value} (${when})`)
-      : fail(`Deprecation ${value} (${when}) is later than the sunset ${GET_PET_SUNSET}`, [ex]);
-  },
+  writes: false,
+  judge: (ex) =>
+    judgeHeader(ex, 'deprecation', (value) => {
+      if (value === undefined)
+        return warn('no Deprecation header: clients are not told getPet is deprecated');
+      if (value === 'true')
+        return warn('Deprecation: true is the draft form; RFC 9745 wants a date, @<unix seconds>');
+      const match = /^@(-?\d{1,15})$/.exec(value);
+      if (!match)
+        return fail(`Deprecation '${value}' is not a structured-field date (@<unix seconds>)`);
+      const seconds = Number(match[1]);
+      const when = new Date(seconds * 1000).toISOString().slice(0, 10);
+      return seconds <= SUNSET_SECONDS
+        ? pass(`Deprecation: ${value} (${when})`)
+        : fail(`Deprecation ${value} (${when}) is later than the sunset ${GET_PET_SUNSET}`);
+    }),
 };
 
 /** `<uri>; rel="a b"` entries of a Link header, as [uri, rels]. */
@@ -102,43 +111,41 @@ export const DEPRECATION_LINKS: Check<Exchange> = {
   operation: 'getPet',
   clause: CLAUSES.deprecated,
   level: 'MUST',
-  writes: true,
-  judge: (ex) => {
-    const missing = noAnswer(ex);
-    if (missing) return fail(missing, [ex]);
-    const value = header(ex, 'link');
-    if (value === undefined) return pass('no Link header (optional)');
-    const links = parseLinks(value);
-    const broken = links.find((l) => 'malformed' in l);
-    const relevant = links.filter(
-      (l): l is { uri: string; rels: string[] } =>
-        'uri' in l && l.rels.some((r) => r === 'sunset' || r === 'deprecation'),
-    );
-    if (broken && relevant.length === 0 && /sunset|deprecation/i.test(value)) {
-      return fail(`Link header is malformed: '${value}'`, [ex]);
-    }
-    const bad = relevant.find((l) => !isUriReference(l.uri));
-    if (bad)
-      return fail(
-        `Link rel="${bad.rels.join(' ')}" target '${bad.uri}' is not a valid URI reference`,
-        [ex],
+  writes: false,
+  judge: (ex) =>
+    judgeHeader(ex, 'link', (value) => {
+      if (value === undefined) return pass('no Link header (optional)');
+      const links = parseLinks(value);
+      const broken = links.find((l) => 'malformed' in l);
+      const relevant = links.filter(
+        (l): l is { uri: string; rels: string[] } =>
+          'uri' in l && l.rels.some((r) => r === 'sunset' || r === 'deprecation'),
       );
-    return pass(
-      relevant.length
-        ? `${relevant.length} sunset/deprecation link(s), all valid`
-        : 'no sunset or deprecation link (optional)',
-    );
-  },
+      if (broken && relevant.length === 0 && /sunset|deprecation/i.test(value)) {
+        return fail(`Link header is malformed: '${value}'`);
+      }
+      const bad = relevant.find((l) => !isUriReference(l.uri));
+      if (bad)
+        return fail(
+          `Link rel="${bad.rels.join(' ')}" target '${bad.uri}' is not a valid URI reference`,
+          [ex],
+        );
+      return pass(
+        relevant.length
+          ? `${relevant.length} sunset/deprecation link(s), all valid`
+          : 'no sunset or deprecation link (optional)',
+      );
+    }),
 };
 
 /** Answers of the operations that are not deprecated. */
 export const DEPRECATION_ONLY_GETPET: Check<Exchange[]> = {
   id: 'DEPRECATION-ONLY-GETPET',
-  title: 'listPets and createPet carry no Deprecation header (they are not deprecated)',
+  title: 'listPets and createPet (when the run may write) carry no Deprecation header',
   operation: 'all',
   clause: CLAUSES.deprecated,
   level: 'SHOULD',
-  writes: true,
+  writes: false,
   judge: (exchanges) => {
     const flagged = exchanges.filter((ex) => header(ex, 'deprecation') !== undefined);
     if (!flagged.length) return pass('no Deprecation header on listPets or createPet');

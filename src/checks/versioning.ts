@@ -36,7 +36,7 @@ export const SUNSET_GET_LIFECYCLE: Check<LifecycleObservation> = {
   operation: 'getPet',
   clause: CLAUSES.sunset,
   level: 'MUST',
-  writes: true,
+  writes: false,
   judge: ({ today, ex }) => {
     if (isAfterSunset(today)) {
       const problem = notErrorResponse(ex, [404, 410]);

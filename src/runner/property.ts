@@ -50,9 +50,11 @@ export async function checkProperty<T>(
     if (judgement.verdict === 'warn') warnings.push(judgement);
     if (judgement.verdict === 'skip') skips.push(judgement);
   });
+  const examples = options.examples?.length ?? 0;
   const details = await fc.check(property, {
     seed,
-    numRuns: options.numRuns,
+    // fast-check counts examples within numRuns: add them, so every edge is tried at any --runs.
+    numRuns: options.numRuns + examples,
     ...(options.examples ? { examples: options.examples.map((e) => [e] as [T]) } : {}),
   });
   if (details.failed) {

@@ -1,6 +1,6 @@
 import { petName } from '../arbitraries/pet-name.ts';
 import { LIMIT, PET_STATUSES } from '../contract.ts';
-import { petstoreApi } from '../http/petstore-api.ts';
+import { type PetstoreApi, petstoreApi } from '../http/petstore-api.ts';
 import type { Target } from './check-test.ts';
 
 const STATUS_CYCLE = [...PET_STATUSES, undefined];
@@ -27,4 +27,24 @@ export async function ensurePets(target: Target, min: number): Promise<number> {
     if (ex.response?.status === 201) created++;
   }
   return seen + created;
+}
+
+/**
+ * A pet to fetch: one the target already holds, else (when the run may write) a new one.
+ * Undefined when there is none and the run is read-only.
+ */
+export async function somePetId(
+  api: PetstoreApi,
+  target: Target,
+  label: string,
+): Promise<string | undefined> {
+  const page = await api.listPets({ limit: 1 });
+  const existing = Array.isArray(page.response?.json)
+    ? (page.response.json[0] as { id?: unknown } | undefined)
+    : undefined;
+  if (existing?.id !== undefined) return String(existing.id);
+  if (!target.ctx.writes) return undefined;
+  const created = await api.createPet({ name: petName(target.ctx.runId, label), categoryId: 1 });
+  const id = (created.response?.json as { id?: unknown } | undefined)?.id;
+  return created.response?.status === 201 && id !== undefined ? String(id) : undefined;
 }

@@ -65,4 +65,27 @@ describe('the probe profile', async () => {
     expect(report.durationMs).toBeGreaterThanOrEqual(1400);
     expect(report.latency.listPets?.requests).toBeGreaterThan(0);
   });
+
+  it('judges getPet, its lifecycle and its headers on a pet the service already holds', async () => {
+    const created = await fetch(`${server.baseUrl}/pets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'already-here', categoryId: 1 }),
+    });
+    expect(created.status).toBe(201);
+    methods.length = 0;
+    const args = ['run', '--base-url', server.baseUrl, '--api-key', KEY, '--profile', 'probe'];
+    const result = await runCli([...args, '--rate', '1000', '--max-requests', '1000']);
+    expect(result.code).toBe(0);
+    expect(methods.filter((m) => m !== 'GET')).toEqual([]);
+    const verdicts = Object.fromEntries(readReport(result).checks.map((c) => [c.id, c.verdict]));
+    for (const id of [
+      'SUNSET-GET-LIFECYCLE',
+      'SUNSET-HEADER',
+      'DEPRECATION-HEADER',
+      'DEPRECATION-LINKS',
+    ]) {
+      expect(verdicts[id], id).toBe('pass');
+    }
+  });
 });

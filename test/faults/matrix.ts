@@ -71,7 +71,7 @@ export async function judgeServer(
     ];
     argv.push(
       '--runs',
-      '10',
+      '5',
       '--timeout',
       '2000',
       '--report-dir',

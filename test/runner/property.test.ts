@@ -58,6 +58,7 @@ describe('property runner', () => {
       { ...base, numRuns: 5, examples: [1, 100] },
     );
     expect(tried.slice(0, 2)).toEqual([1, 100]);
+    expect(tried).toHaveLength(7);
   });
 
   it('gathers warnings without failing, and skips when nothing could be judged', async () => {
