@@ -65,6 +65,16 @@ async function main(argv: string[]): Promise<number> {
     print(usage());
     return 0;
   }
+  if (config.command === 'merge') {
+    const { mergeReports } = await import('./report/merge.ts');
+    const { report, files } = await mergeReports(config.mergeDirs, config.reportDir);
+    const { passed, failed, warned, skipped } = report.summary;
+    print(
+      `Merged ${config.mergeDirs.length} shards. ${HEADLINE[report.verdict]}: ${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped`,
+    );
+    print(`Reports: ${files.join(', ')}`);
+    return EXIT_CODES[report.verdict];
+  }
   if (config.command === 'list-checks') {
     const { catalogJson, catalogTable } = await import('./checks/list.ts');
     process.stdout.write(config.json ? catalogJson() : catalogTable());

@@ -7,7 +7,7 @@ import { HarnessError } from './errors.ts';
 import { SHORT_SECRET } from './http/redaction.ts';
 import { isProfileName, PROFILES, type ProfileName } from './profiles.ts';
 
-export type Command = 'run' | 'serve' | 'list-checks' | 'help';
+export type Command = 'run' | 'serve' | 'list-checks' | 'merge' | 'help';
 
 /** One validated, frozen configuration: flags override the environment, which overrides `.env`. */
 export interface Config {
@@ -23,6 +23,10 @@ export interface Config {
   only: string[];
   skip: string[];
   allowWrites: boolean;
+  /** `I/N`: this run is shard I of N. */
+  shard?: string;
+  /** `merge` only: the shards' report folders. */
+  mergeDirs: string[];
   /** Request budget and rate; undefined: unlimited. */
   maxRequests?: number;
   rate?: number;
@@ -81,6 +85,11 @@ export const OPTIONS = {
     env: 'PETSTORE_RATE',
     arg: 'N',
     help: 'Send at most N requests per second (probe default 5).',
+  },
+  shard: {
+    env: 'PETSTORE_SHARD',
+    arg: 'I/N',
+    help: 'Run shard I of N (vitest sharding by suite file); join the shards with merge.',
   },
   'report-dir': {
     env: 'PETSTORE_REPORT_DIR',
@@ -215,6 +224,16 @@ function limitsOf(profile: ProfileName, maxRaw: string | undefined, rateRaw: str
   };
 }
 
+function shardOf(raw: string | undefined): { shard?: string } {
+  if (raw === undefined) return {};
+  const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  const [index, count] = [Number(match?.[1]), Number(match?.[2])];
+  if (!match || index < 1 || count < 1 || index > count) {
+    throw new HarnessError('CONFIG', `--shard must be I/N with 1 <= I <= N, got '${raw}'`);
+  }
+  return { shard: `${index}/${count}` };
+}
+
 function checkProfile(name: string): ProfileName {
   if (isProfileName(name)) return name;
   throw new HarnessError(
@@ -261,7 +280,7 @@ function resolveTarget(
   return { url, production: isProduction };
 }
 
-const COMMANDS: readonly string[] = ['run', 'serve', 'list-checks', 'help'];
+const COMMANDS: readonly string[] = ['run', 'serve', 'list-checks', 'merge', 'help'];
 
 /** Reads flags, environment and `.env` into one Config, or throws a HarnessError saying what is wrong. */
 export function loadConfig(sources: ConfigSources): Readonly<Config> {
@@ -274,8 +293,13 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
   const commandName = values.help ? 'help' : (positionals[0] ?? 'run');
   if (!COMMANDS.includes(commandName))
     throw new HarnessError('USAGE', `unknown command '${commandName}' (see --help)`);
-  if (positionals.length > 1)
+  if (positionals.length > 1 && commandName !== 'merge')
     throw new HarnessError('USAGE', `unexpected argument '${positionals[1]}' (see --help)`);
+  if (commandName === 'merge' && positionals.length < 2)
+    throw new HarnessError(
+      'USAGE',
+      'merge needs the report folders of the shards: merge DIR... (see --help)',
+    );
   const warnings: string[] = [];
   const profile = checkProfile(pick('profile') ?? 'full');
   const target = resolveTarget(
@@ -346,6 +370,8 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
     skip,
     allowWrites,
     ...limitsOf(profile, pick('max-requests'), pick('rate')),
+    ...shardOf(pick('shard')),
+    mergeDirs: commandName === 'merge' ? positionals.slice(1) : [],
     ...(nowRaw ? { now: checkDate(nowRaw) } : {}),
     timeoutMs:
       timeoutRaw === undefined ? DEFAULTS.timeoutMs : integer('timeout', timeoutRaw, 1, 600_000),
@@ -367,12 +393,13 @@ export function usage(): string {
     ([name, o]) => `  --${`${name} ${o.arg}`.padEnd(24)} ${o.help} [${o.env}]`,
   );
   return [
-    'Usage: petstore-conformance [run|serve|list-checks] [options]',
+    'Usage: petstore-conformance [run|serve|list-checks|merge] [options]',
     '',
     'Commands:',
     '  run      check a Petstore service against the contract (default)',
     '  serve    run the embedded reference server on its own (--port, --api-key, --now)',
     '  list-checks  print the check catalog: id, level, operation, clause (--json for JSON)',
+    '  merge DIR... join the report folders of --shard runs into one set of reports (--report-dir)',
     '',
     'Options (flags override environment variables, which override .env):',
     ...rows,

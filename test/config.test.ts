@@ -69,6 +69,9 @@ describe('config', () => {
     [['--timeout', '1.5'], '--timeout must be an integer'],
     [['--profile', 'fast'], "unknown profile 'fast'"],
     [['--env', 'dev'], "unknown --env 'dev'"],
+    [['--shard', '3/2'], '--shard must be I/N with 1 <= I <= N'],
+    [['--shard', 'half'], '--shard must be I/N'],
+    [['merge'], 'merge needs the report folders of the shards'],
     [['--env', 'staging'], '--env staging needs PETSTORE_STAGING_BASE_URL'],
   ])('rejects %j with one clear line', (argv, message) => {
     const error = errorOf(() => loadConfig({ argv, env: {} }));

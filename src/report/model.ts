@@ -48,6 +48,8 @@ export interface RunReport {
   target: { baseUrl: string; embedded: boolean };
   verdict: RunVerdict;
   profile: string;
+  /** `I/N` when this run was one shard of N (see `merge`). */
+  shard?: string;
   /** True when the run sent no POST (the probe profile). */
   readOnly: boolean;
   seed: number;

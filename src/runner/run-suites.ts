@@ -7,7 +7,7 @@ import { PACKAGE_ROOT } from './paths.ts';
 
 const SUITES = ['suites/**/*.suite.ts'];
 
-function suiteOptions(harness: HarnessContext, reporters: Reporter[]) {
+function suiteOptions(harness: HarnessContext, reporters: Reporter[], shard?: string) {
   // A test's own deadline: generous, since each request has its own and properties send many.
   const testTimeout = Math.max(60_000, harness.timeoutMs * 20);
   return {
@@ -26,6 +26,7 @@ function suiteOptions(harness: HarnessContext, reporters: Reporter[]) {
     pool: 'forks' as const,
     isolate: false,
     maxWorkers: 1,
+    ...(shard ? { shard } : {}),
   };
 }
 
@@ -40,14 +41,21 @@ export interface SuiteSession {
   close(): Promise<void>;
 }
 
-export async function openSuiteSession(first: HarnessContext): Promise<SuiteSession> {
+export async function openSuiteSession(
+  first: HarnessContext,
+  shard?: string,
+): Promise<SuiteSession> {
   let current: ResultCollector | undefined;
   // vitest keeps the reporters it was created with; this one hands each run to its own collector.
   const relay: Reporter = {
     onTestCaseResult: (testCase: TestCase) => current?.onTestCaseResult(testCase),
     onTestRunEnd: (modules, errors) => current?.onTestRunEnd(modules, errors),
   };
-  const vitest = await createVitest('test', suiteOptions(first, [relay]), QUIET_VITE);
+  const vitest = await createVitest(
+    'test',
+    suiteOptions(first, [relay], shard) as never,
+    QUIET_VITE,
+  );
   let specs: TestSpecification[];
   try {
     specs = await vitest.globTestSpecifications();
@@ -76,8 +84,9 @@ export async function openSuiteSession(first: HarnessContext): Promise<SuiteSess
 export async function runSuites(
   harness: HarnessContext,
   print: (line: string) => void,
+  shard?: string,
 ): Promise<ResultCollector> {
-  const session = await openSuiteSession(harness);
+  const session = await openSuiteSession(harness, shard);
   try {
     return await session.run(harness, print);
   } finally {

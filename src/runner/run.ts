@@ -63,6 +63,7 @@ function runOptions(config: Config): RunReport['options'] {
     only: config.only,
     skip: config.skip,
     allowWrites: config.allowWrites,
+    ...(config.shard ? { shard: config.shard } : {}),
     ...(config.maxRequests === undefined ? {} : { maxRequests: config.maxRequests }),
     ...(config.rate === undefined ? {} : { rate: config.rate }),
     sunsetWarnDays: config.sunsetWarnDays,
@@ -140,7 +141,9 @@ export async function runConformance(
       `Today is ${today.date}, from ${TODAY_SOURCE_LABEL[today.source]}; ${sunsetLine(today.date)}`,
     );
     const startedAt = new Date();
-    const collector = session ? await session.run(harness, say) : await runSuites(harness, say);
+    const collector = session
+      ? await session.run(harness, say)
+      : await runSuites(harness, say, config.shard);
     const finishedAt = new Date();
     const exchanges = [first, ...readExchanges(harness.exchangeLog as string)];
     rmSync(dirname(harness.exchangeLog as string), { recursive: true, force: true });
@@ -152,6 +155,7 @@ export async function runConformance(
       target: { baseUrl: target.baseUrl, embedded: target.embedded !== undefined },
       verdict: runVerdict(summary, collector.harnessErrors),
       profile: config.profile,
+      ...(config.shard ? { shard: config.shard } : {}),
       readOnly: !harness.writes,
       seed: config.seed,
       runs: config.runs,

@@ -1,0 +1,134 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { clauseCoverage } from '../checks/coverage.ts';
+import { HarnessError } from '../errors.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { type CheckResult, type RunReport, runVerdict, summarize, type Verdict } from './model.ts';
+import { createdPets, latencyByOperation } from './stats.ts';
+import { writeReports } from './write.ts';
+
+const NOT_RUN = 'not run';
+const RANK: Record<Verdict, number> = { fail: 3, warn: 2, pass: 1, skip: 0 };
+
+function readJson<T>(path: string): T {
+  if (!existsSync(path))
+    throw new HarnessError('MERGE', `no ${path}: is that the report folder of a shard?`);
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch {
+    throw new HarnessError('MERGE', `${path} is not valid JSON`);
+  }
+}
+
+type HarEntry = {
+  startedDateTime: string;
+  time: number;
+  request: {
+    method: string;
+    url: string;
+    headers: { name: string; value: string }[];
+    postData?: { text: string };
+  };
+  response: {
+    status: number;
+    headers: { name: string; value: string }[];
+    content: { text?: string };
+    _error?: Exchange['error'];
+  };
+};
+const fromPairs = (pairs: { name: string; value: string }[]) =>
+  Object.fromEntries(pairs.map((p) => [p.name, p.value]));
+
+/** The exchanges of a shard, back from its HAR file. */
+function readHar(dir: string): Exchange[] {
+  const path = join(dir, 'exchanges.har');
+  if (!existsSync(path)) return [];
+  const entries = readJson<{ log: { entries: HarEntry[] } }>(path).log.entries;
+  return entries.map((e, i) => ({
+    seq: i + 1,
+    startedAt: e.startedDateTime,
+    durationMs: e.time,
+    request: {
+      method: e.request.method,
+      url: e.request.url,
+      headers: fromPairs(e.request.headers),
+      ...(e.request.postData ? { body: e.request.postData.text } : {}),
+    },
+    ...(e.response.status > 0
+      ? {
+          response: {
+            status: e.response.status,
+            headers: fromPairs(e.response.headers),
+            body: e.response.content.text ?? '',
+          },
+        }
+      : { error: e.response._error ?? { code: 'ERROR', message: 'no answer' } }),
+  }));
+}
+
+/** Each check from the shard that ran it; if several did, the worst verdict. */
+function mergeChecks(parts: readonly RunReport[]): CheckResult[] {
+  const first = parts[0]?.checks ?? [];
+  return first.map((check) => {
+    const ran = parts
+      .map((p) => p.checks.find((c) => c.id === check.id))
+      .filter((c): c is CheckResult => !!c && c.message !== NOT_RUN);
+    return ran.sort((a, b) => RANK[b.verdict] - RANK[a.verdict])[0] ?? check;
+  });
+}
+
+function sameAcross(
+  parts: readonly RunReport[],
+  field: (r: RunReport) => unknown,
+  what: string,
+): void {
+  const values = new Set(parts.map((p) => JSON.stringify(field(p))));
+  if (values.size > 1)
+    throw new HarnessError(
+      'MERGE',
+      `the shards ran with different ${what}: they cannot make one verdict`,
+    );
+}
+
+/** Joins the report folders of --shard runs into one set of reports with one verdict. */
+export async function mergeReports(
+  dirs: readonly string[],
+  outDir: string,
+): Promise<{ report: RunReport; files: string[] }> {
+  const parts = dirs.map((dir) => readJson<RunReport>(join(dir, 'report.json')));
+  sameAcross(parts, (r) => r.seed, 'seeds');
+  sameAcross(parts, (r) => r.schemasSha256, 'contract schemas');
+  // Shards on the embedded server each start their own, on a port of its own.
+  sameAcross(parts, (r) => (r.target.embedded ? 'embedded' : r.target.baseUrl), 'targets');
+  const exchanges = dirs.flatMap(readHar);
+  const checks = mergeChecks(parts);
+  const summary = summarize(checks);
+  const harnessErrors = parts.flatMap((p) => p.harnessErrors);
+  const startedAt = parts.map((p) => p.startedAt).sort()[0] ?? '';
+  const finishedAt =
+    parts
+      .map((p) => p.finishedAt)
+      .sort()
+      .at(-1) ?? '';
+  const { shard: _shard, ...base } = parts[0] as RunReport;
+  const report: RunReport = {
+    ...base,
+    verdict: runVerdict(summary, harnessErrors),
+    options: { ...base.options, shards: parts.map((p) => p.shard ?? 'whole').join(',') },
+    requests: parts.reduce((sum, p) => sum + p.requests, 0),
+    createdPets: exchanges.length
+      ? createdPets(exchanges)
+      : parts.reduce((sum, p) => sum + p.createdPets, 0),
+    latency: latencyByOperation(exchanges),
+    startedAt,
+    finishedAt,
+    durationMs: Date.parse(finishedAt) - Date.parse(startedAt),
+    summary,
+    coverage: clauseCoverage(checks),
+    checks,
+    harnessErrors,
+  };
+  // The shards' reports were redacted when written; nothing new enters here.
+  const files = await writeReports(report, outDir, (text) => text, exchanges);
+  return { report, files };
+}
