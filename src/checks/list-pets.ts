@@ -111,6 +111,9 @@ function statusCheck(status: PetStatus): Check<StatusObservation> {
     judge: ({ ex }) => {
       const problem = notPetPage(ex, LIMIT.max);
       if (problem) return fail(problem, [ex]);
+      // An empty page says nothing about the filter (and pages may be short): not judged.
+      if (itemCount(ex) === 0)
+        return skip(`no ${status} pet was returned: nothing to judge the filter by`);
       const others = ((ex.response?.json ?? []) as { id: unknown; status?: unknown }[]).filter(
         (p) => p.status !== status,
       );

@@ -56,6 +56,11 @@ const cases: Record<string, Case[]> = {
       [
         { observation: { status, ex: ok([pet(1, status)]) }, verdict: 'pass' },
         {
+          observation: { status, ex: ok([]) },
+          verdict: 'skip',
+          because: 'nothing to judge the filter by',
+        },
+        {
           observation: {
             status,
             ex: ok([pet(1, status), pet(2, status === 'sold' ? 'pending' : 'sold')]),

@@ -30,6 +30,21 @@ describe('the CLI, run as a newcomer would', () => {
     expect(Object.keys(report.latency).sort()).toEqual(['createPet', 'getPet', 'listPets']);
   });
 
+  it('appends summary.md to $GITHUB_STEP_SUMMARY when it is set', async () => {
+    const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'pc-gh-')), 'summary');
+    writeFileSync(file, '# earlier step\n');
+    const result = await runCli(['run', '--profile', 'ci', '--only', 'AUTH-LIST'], {
+      env: { GITHUB_STEP_SUMMARY: file },
+    });
+    expect(result.code).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expect(text.startsWith('# earlier step\n# Petstore conformance: ✅ Conformant')).toBe(true);
+    expect(text).toContain('| 60 | 4 | 0 | 0 | 56 |');
+  });
+
   it('against a closed port: exit 2 with one line, fast', async () => {
     const result = await runCli(['run', '--base-url', 'http://127.0.0.1:9/v1', '--api-key', 'k'], {
       timeoutMs: 15_000,
