@@ -14,7 +14,7 @@ import { clockOnDay } from '../reference/clock.ts';
 import { type RunningServer, startReferenceServer } from '../reference/index.ts';
 import { type RunReport, runVerdict, type SunsetStatus, summarize } from '../report/model.ts';
 import { createdPets, latencyByOperation } from '../report/stats.ts';
-import { writeReports } from '../report/write.ts';
+import { ensureWritableDir, writeReports } from '../report/write.ts';
 import { schemasHash } from '../schemas.ts';
 import type { HarnessContext } from './context.ts';
 import { HARNESS } from './paths.ts';
@@ -94,6 +94,7 @@ export async function runConformance(
   print: (line: string) => void,
   session?: SuiteSession,
 ): Promise<RunOutcome> {
+  await ensureWritableDir(config.reportDir);
   const target = await openTarget(config, print);
   const redact: Redactor = createRedactor([target.apiKey]);
   const say = (line: string) => print(redact(line));

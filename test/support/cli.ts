@@ -17,10 +17,10 @@ export interface CliResult {
 /** Runs the real CLI in a fresh folder (so no .env of the developer's applies) and waits for it. */
 export function runCli(
   args: string[],
-  options: { timeoutMs?: number; env?: Record<string, string> } = {},
+  options: { timeoutMs?: number; env?: Record<string, string>; reportDir?: string } = {},
 ): Promise<CliResult> {
   const cwd = mkdtempSync(join(tmpdir(), 'pc-e2e-'));
-  const reportDir = join(cwd, 'reports');
+  const reportDir = options.reportDir ?? join(cwd, 'reports');
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !k.startsWith('PETSTORE_')),
   );
