@@ -4,7 +4,7 @@ import { HarnessError } from './errors.ts';
 import { EXIT_CODES, HARNESS_ERROR_EXIT } from './exit-codes.ts';
 import { clockOnDay } from './reference/clock.ts';
 import { startReferenceServer } from './reference/index.ts';
-import type { RunVerdict } from './report/model.ts';
+import type { RunReport, RunVerdict } from './report/model.ts';
 import { HARNESS } from './runner/paths.ts';
 
 const HEADLINE: Record<RunVerdict, string> = {
@@ -15,18 +15,22 @@ const HEADLINE: Record<RunVerdict, string> = {
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
+/** `Conformant: 60 passed, 0 failed, 0 warned, 0 skipped`, the line a run and a merge end on. */
+function verdictLine(report: RunReport): string {
+  const { passed, failed, warned, skipped } = report.summary;
+  return `${HEADLINE[report.verdict]}: ${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped`;
+}
+
 async function run(config: Config): Promise<number> {
   print(`${HARNESS.name} ${HARNESS.version}`);
   for (const warning of config.warnings) print(`warning: ${warning}`);
   // Loaded on demand: vitest is heavy, and --help or a bad flag should answer at once.
   const { runConformance } = await import('./runner/run.ts');
   const { report, reportFiles } = await runConformance(config, print);
-  const { passed, failed, warned, skipped, total } = report.summary;
   for (const error of report.harnessErrors) print(`harness error: ${error}`);
   print('');
-  print(
-    `${HEADLINE[report.verdict]}: ${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped (${total} checks in ${(report.durationMs / 1000).toFixed(1)} s)`,
-  );
+  const seconds = (report.durationMs / 1000).toFixed(1);
+  print(`${verdictLine(report)} (${report.summary.total} checks in ${seconds} s)`);
   print(
     `Clauses judged: ${report.coverage.judged} of ${report.coverage.clauses} · ${report.requests} requests · ${report.createdPets} pets created`,
   );
@@ -68,10 +72,7 @@ async function main(argv: string[]): Promise<number> {
   if (config.command === 'merge') {
     const { mergeReports } = await import('./report/merge.ts');
     const { report, files } = await mergeReports(config.mergeDirs, config.reportDir);
-    const { passed, failed, warned, skipped } = report.summary;
-    print(
-      `Merged ${config.mergeDirs.length} shards. ${HEADLINE[report.verdict]}: ${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped`,
-    );
+    print(`Merged ${config.mergeDirs.length} shards. ${verdictLine(report)}`);
     print(`Reports: ${files.join(', ')}`);
     return EXIT_CODES[report.verdict];
   }

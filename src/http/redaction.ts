@@ -31,16 +31,22 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
   };
 }
 
-/** Redacts every string inside a JSON value (keys and values), leaving its shape. */
-export function redactJson(value: unknown, redact: Redactor): unknown {
+// One walk for both: server bodies may hide a key in an object key; our own reports must keep
+// their field names.
+function redactStrings(value: unknown, redact: Redactor, keys: boolean): unknown {
   if (typeof value === 'string') return redact(value);
-  if (Array.isArray(value)) return value.map((v) => redactJson(v, redact));
+  if (Array.isArray(value)) return value.map((v) => redactStrings(v, redact, keys));
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [redact(k), redactJson(v, redact)]),
+      Object.entries(value).map(([k, v]) => [keys ? redact(k) : k, redactStrings(v, redact, keys)]),
     );
   }
   return value;
+}
+
+/** Redacts every string inside a JSON value (keys and values), leaving its shape. */
+export function redactJson(value: unknown, redact: Redactor): unknown {
+  return redactStrings(value, redact, true);
 }
 
 /**
@@ -48,14 +54,7 @@ export function redactJson(value: unknown, redact: Redactor): unknown {
  * valid and readable, however short the secret.
  */
 export function redactValues<T>(value: T, redact: Redactor): T {
-  if (typeof value === 'string') return redact(value) as T;
-  if (Array.isArray(value)) return value.map((v) => redactValues(v, redact)) as T;
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, redactValues(v, redact)]),
-    ) as T;
-  }
-  return value;
+  return redactStrings(value, redact, false) as T;
 }
 
 /** Below this length a key cannot be redacted by value without blanking ordinary text. */

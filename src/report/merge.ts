@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { clauseCoverage } from '../checks/coverage.ts';
 import { HarnessError } from '../errors.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { NOT_RUN } from '../runner/collector.ts';
 import { type CheckResult, type RunReport, runVerdict, summarize, type Verdict } from './model.ts';
 import { createdPets, latencyByOperation } from './stats.ts';
 import { writeReports } from './write.ts';
 
-const NOT_RUN = 'not run';
 const RANK: Record<Verdict, number> = { fail: 3, warn: 2, pass: 1, skip: 0 };
 
 function readJson<T>(path: string): T {

@@ -7,6 +7,9 @@ import type { CheckMeta } from './context.ts';
 const SYMBOL: Record<Verdict, string> = { pass: '✓', fail: '✗', warn: '!', skip: '-' };
 const CHECK_ID = /^\[([A-Z0-9-]+)\]/;
 
+/** The message of a check that no test ran (another shard's, or a suite that did not load). */
+export const NOT_RUN = 'not run';
+
 /** Turns vitest's test cases into check results, and prints one line per check as it ends. */
 export class ResultCollector implements Reporter {
   readonly results: CheckResult[] = [];
@@ -44,7 +47,7 @@ export class ResultCollector implements Reporter {
         byId.get(def.id) ?? {
           ...def,
           verdict: 'skip',
-          message: 'not run',
+          message: NOT_RUN,
           durationMs: 0,
           requests: 0,
           exchanges: [],

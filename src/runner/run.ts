@@ -7,6 +7,7 @@ import { daysUntilSunset } from '../checks/deprecation.ts';
 import type { Config } from '../config.ts';
 import { CONTRACT_VERSION, GET_PET_SUNSET } from '../contract.ts';
 import { createClient } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
 import { readExchanges } from '../http/exchange-log.ts';
 import { createRedactor, type Redactor } from '../http/redaction.ts';
 import { PROFILES } from '../profiles.ts';
@@ -100,7 +101,7 @@ export async function runConformance(
   const say = (line: string) => print(redact(line));
   try {
     const client = createClient({ ...target, timeoutMs: config.timeoutMs, redact });
-    let first: Awaited<ReturnType<typeof preflight>>;
+    let first: Exchange;
     try {
       first = await preflight(client, target.baseUrl);
     } finally {
