@@ -30,6 +30,8 @@ export interface Config {
   /** Request budget and rate; undefined: unlimited. */
   maxRequests?: number;
   rate?: number;
+  /** Requests in flight to the target at once, at most. */
+  concurrency: number;
   runs: number;
   /** `YYYY-MM-DD` the sunset checks take as today, when given. */
   now?: string;
@@ -112,6 +114,11 @@ export const OPTIONS = {
     arg: 'N',
     help: 'Warn this many days before the getPet sunset (default 180).',
   },
+  concurrency: {
+    env: 'PETSTORE_CONCURRENCY',
+    arg: 'N',
+    help: 'Requests in flight to the target at once, at most (default 4).',
+  },
   timeout: {
     env: 'PETSTORE_TIMEOUT_MS',
     arg: 'MS',
@@ -134,6 +141,7 @@ export const DEFAULTS = {
   reportDir: 'reports',
   runs: 25,
   timeoutMs: 5000,
+  concurrency: 4,
   sunsetWarnDays: 180,
   port: 8080,
   host: '127.0.0.1',
@@ -346,6 +354,7 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
   const portRaw = pick('port');
   const runsRaw = pick('runs');
   const timeoutRaw = pick('timeout');
+  const concurrencyRaw = pick('concurrency');
   const warnRaw = pick('sunset-warn-days');
   const config: Config = {
     command: commandName as Command,
@@ -370,6 +379,10 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
     skip,
     allowWrites,
     ...limitsOf(profile, pick('max-requests'), pick('rate')),
+    concurrency:
+      concurrencyRaw === undefined
+        ? DEFAULTS.concurrency
+        : integer('concurrency', concurrencyRaw, 1, 64),
     ...shardOf(pick('shard')),
     mergeDirs: commandName === 'merge' ? positionals.slice(1) : [],
     ...(nowRaw ? { now: checkDate(nowRaw) } : {}),

@@ -120,7 +120,18 @@ export function describeTransportError(error: unknown, timeoutMs: number): Trans
   const cause = err.cause as { code?: string; message?: string } | undefined;
   const code = cause?.code ?? err.code ?? err.name ?? 'ERROR';
   const message = cause?.message ?? err.message ?? String(error);
-  return { code, message };
+  return { code, message: tlsMessage(code, message) ?? message };
+}
+
+// Certificate failures carry OpenSSL's verify codes; handshake failures an OpenSSL error line.
+const CERT_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|ERR_TLS_CERT/;
+
+/** A one-line account of a TLS failure, without OpenSSL's file and line noise; else undefined. */
+function tlsMessage(code: string, message: string): string | undefined {
+  if (CERT_CODES.test(code)) return `TLS certificate rejected: ${message} (${code})`;
+  const reason = /SSL routines:[^:]*:([^:]+)/.exec(message)?.[1];
+  if (reason || code.startsWith('ERR_SSL')) return `TLS handshake failed: ${reason ?? message}`;
+  return undefined;
 }
 
 /** One undici-based client: every request has a deadline, statuses are data, every exchange is recorded. */
@@ -144,11 +155,14 @@ export function createClient(options: ClientOptions): HttpClient {
       headers: redactHeaders(headers, redact),
       ...(body === undefined ? {} : { body: redact(body) }),
     };
+    // Numbered when sent, not when answered: with requests in flight together, the log still
+    // lists them in the order the harness sent them.
+    const seq = ++sequence;
     const startedAt = new Date();
     const start = performance.now();
     const finish = (rest: Pick<Exchange, 'response' | 'error'>): Exchange => {
       const exchange: Exchange = {
-        seq: ++sequence,
+        seq,
         startedAt: startedAt.toISOString(),
         durationMs: Math.round((performance.now() - start) * 10) / 10,
         request: recordedRequest,

@@ -6,11 +6,12 @@ export function appendExchange(path: string, exchange: Exchange): void {
   appendFileSync(path, `${JSON.stringify(exchange)}\n`);
 }
 
-/** Every exchange of a run, in the order they completed. */
+/** Every exchange of a run, in the order they were sent (they are appended as they complete). */
 export function readExchanges(path: string): Exchange[] {
   if (!existsSync(path)) return [];
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as Exchange);
+    .map((line) => JSON.parse(line) as Exchange)
+    .sort((a, b) => a.seq - b.seq);
 }

@@ -6,6 +6,8 @@ export interface Limits {
   maxRequests?: number;
   /** Requests per second at most; undefined: no limit. */
   ratePerSecond?: number;
+  /** Requests in flight at once at most; undefined: no limit. */
+  concurrency?: number;
   /** The longest Retry-After a 429 may ask for and still be waited out. */
   maxRetryAfterMs?: number;
 }
@@ -14,11 +16,29 @@ export interface Limits {
 export interface Spend {
   sent: number;
   nextSlot: number;
+  /** Requests in a row that got no answer in time; reset by any answer. */
+  unansweredInARow: number;
+  inFlight: number;
+  /** Senders waiting for a free slot, first come first served. */
+  queue: Array<() => void>;
+}
+
+export function newSpend(): Spend {
+  return { sent: 0, nextSlot: 0, unansweredInARow: 0, inFlight: 0, queue: [] };
 }
 
 /** The code of the exchange a client answers with once the budget is spent. */
 export const BUDGET_SPENT = 'BUDGET';
+/** The code of the exchange a client answers with once the target has stopped answering. */
+export const UNRESPONSIVE = 'UNRESPONSIVE';
+/** Unanswered requests in a row after which the run stops sending: each costs a full timeout. */
+export const UNANSWERED_LIMIT = 3;
 const RETRIES_ON_429 = 3;
+
+/** True for the exchange of a request the throttle did not send. */
+export function isRefusal(ex: Exchange): boolean {
+  return ex.error?.code === BUDGET_SPENT || ex.error?.code === UNRESPONSIVE;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -30,44 +50,81 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-function budgetSpent(options: SendOptions): Exchange {
+/** The exchange for a request the harness decided not to send. */
+export function notSent(options: SendOptions, code: string, message: string): Exchange {
   return {
     seq: 0,
     startedAt: new Date().toISOString(),
     durationMs: 0,
     request: { method: options.method, url: options.path, headers: {} },
-    error: { code: BUDGET_SPENT, message: `the request budget (--max-requests) was used up` },
+    error: { code, message },
   };
 }
 
+async function acquire(spend: Spend, max: number | undefined): Promise<void> {
+  if (max === undefined || spend.inFlight < max) {
+    spend.inFlight++;
+    return;
+  }
+  // The slot is handed over by release(), so inFlight stays counted for the waiter.
+  await new Promise<void>((resolve) => spend.queue.push(resolve));
+}
+
+function release(spend: Spend): void {
+  const next = spend.queue.shift();
+  if (next) next();
+  else spend.inFlight--;
+}
+
 /**
- * A client that keeps to a request budget and a rate, and waits out a 429's Retry-After (within
- * the budget) instead of judging a server that asked for patience.
+ * A client that keeps to a request budget, a rate and a cap on requests in flight, waits out a
+ * 429's Retry-After (within the budget) instead of judging a server that asked for patience, and
+ * stops sending once the target has left several requests in a row unanswered, so that a hung
+ * target costs a few timeouts, not one per request.
  */
 export function throttle(client: HttpClient, limits: Limits, spend: Spend): HttpClient {
   const interval = limits.ratePerSecond ? 1000 / limits.ratePerSecond : 0;
   const maxWait = limits.maxRetryAfterMs ?? 30_000;
-  async function sendOnce(options: SendOptions): Promise<Exchange | undefined> {
-    if (limits.maxRequests !== undefined && spend.sent >= limits.maxRequests) return undefined;
-    spend.sent++;
-    const now = Date.now();
-    const wait = Math.max(0, spend.nextSlot - now);
-    spend.nextSlot = Math.max(now, spend.nextSlot) + interval;
-    if (wait) await sleep(wait);
-    return client.send(options);
+  function refusal(options: SendOptions): Exchange | undefined {
+    if (spend.unansweredInARow >= UNANSWERED_LIMIT) {
+      const message = `the target left ${UNANSWERED_LIMIT} requests in a row unanswered`;
+      return notSent(options, UNRESPONSIVE, message);
+    }
+    if (limits.maxRequests !== undefined && spend.sent >= limits.maxRequests) {
+      return notSent(options, BUDGET_SPENT, 'the request budget (--max-requests) was used up');
+    }
+    return undefined;
+  }
+  async function sendOnce(options: SendOptions): Promise<Exchange> {
+    await acquire(spend, limits.concurrency);
+    try {
+      const refused = refusal(options);
+      if (refused) return refused;
+      spend.sent++;
+      const now = Date.now();
+      const wait = Math.max(0, spend.nextSlot - now);
+      spend.nextSlot = Math.max(now, spend.nextSlot) + interval;
+      if (wait) await sleep(wait);
+      const ex = await client.send(options);
+      if (ex.response) spend.unansweredInARow = 0;
+      else if (ex.error?.code === 'TIMEOUT') spend.unansweredInARow++;
+      return ex;
+    } finally {
+      release(spend);
+    }
   }
   async function send(options: SendOptions): Promise<Exchange> {
     let ex = await sendOnce(options);
-    for (let retry = 0; ex && retry < RETRIES_ON_429; retry++) {
+    for (let retry = 0; ex.response && retry < RETRIES_ON_429; retry++) {
       const delay =
-        ex.response?.status === 429 ? retryAfterMs(ex.response.headers['retry-after']) : undefined;
+        ex.response.status === 429 ? retryAfterMs(ex.response.headers['retry-after']) : undefined;
       if (delay === undefined || delay > maxWait) break;
       await sleep(delay);
       const again = await sendOnce(options);
-      if (!again) break;
+      if (isRefusal(again)) break;
       ex = again;
     }
-    return ex ?? budgetSpent(options);
+    return ex;
   }
   return { send, close: () => client.close() };
 }

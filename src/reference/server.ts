@@ -46,7 +46,23 @@ function writeResponse(res: ServerResponse, answer: AppResponse, clock: Clock): 
     body = JSON.stringify(answer.json);
   }
   for (const [k, v] of Object.entries(answer.headers ?? {})) res.setHeader(k, v);
-  res.end(body);
+  if (answer.trickleMs) trickle(res, Buffer.from(body ?? ''), answer.trickleMs);
+  else res.end(body);
+}
+
+/** Sends a body byte by byte, slowly, until it is done or the client hangs up. */
+function trickle(res: ServerResponse, body: Buffer, everyMs: number): void {
+  res.flushHeaders();
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (res.destroyed || sent >= body.length) {
+      clearInterval(timer);
+      res.end();
+      return;
+    }
+    res.write(body.subarray(sent, ++sent));
+  }, everyMs);
+  res.on('close', () => clearInterval(timer));
 }
 
 function internalError(res: ServerResponse, error: unknown): void {

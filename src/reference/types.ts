@@ -17,6 +17,8 @@ export interface AppResponse {
   raw?: string | Uint8Array;
   /** Never answer: the connection stays open until the client gives up. */
   hang?: boolean;
+  /** Send the status and headers, then the body one byte per this many milliseconds. */
+  trickleMs?: number;
 }
 
 /** The whole service as one function: easy to wrap, which is how the fault catalog breaks it. */

@@ -67,6 +67,7 @@ function runOptions(config: Config): RunReport['options'] {
     ...(config.shard ? { shard: config.shard } : {}),
     ...(config.maxRequests === undefined ? {} : { maxRequests: config.maxRequests }),
     ...(config.rate === undefined ? {} : { rate: config.rate }),
+    concurrency: config.concurrency,
     sunsetWarnDays: config.sunsetWarnDays,
     ...(config.now ? { now: config.now } : {}),
   };
@@ -127,6 +128,7 @@ export async function runConformance(
         // The preflight has spent one request of the budget already.
         ...(config.maxRequests === undefined ? {} : { maxRequests: config.maxRequests - 1 }),
         ...(config.rate === undefined ? {} : { ratePerSecond: config.rate }),
+        concurrency: config.concurrency,
       },
     };
     const replay = {

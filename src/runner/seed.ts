@@ -15,18 +15,21 @@ export async function ensurePets(target: Target, min: number): Promise<number> {
   const seen = Array.isArray(page.response?.json) ? page.response.json.length : 0;
   // A read-only run works on whatever data the target already holds.
   if (!target.ctx.writes) return seen;
-  let created = 0;
-  for (let i = 0; i < Math.max(0, min - seen); i++) {
-    const status = STATUS_CYCLE[i % STATUS_CYCLE.length];
-    const body = {
-      name: petName(target.ctx.runId, `seed-${i}`),
-      categoryId: i,
-      ...(status ? { status } : {}),
-    };
-    const ex = await api.createPet(body);
-    if (ex.response?.status === 201) created++;
-  }
+  // Independent requests: sent together, up to the run's --concurrency (the throttle queues the rest).
+  const answers = await Promise.all(
+    Array.from({ length: Math.max(0, min - seen) }, (_, i) => api.createPet(seedPet(target, i))),
+  );
+  const created = answers.filter((ex) => ex.response?.status === 201).length;
   return seen + created;
+}
+
+function seedPet(target: Target, i: number) {
+  const status = STATUS_CYCLE[i % STATUS_CYCLE.length];
+  return {
+    name: petName(target.ctx.runId, `seed-${i}`),
+    categoryId: i,
+    ...(status ? { status } : {}),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,14 +31,6 @@ describe('harness-level failures and hostile answers', async () => {
     expectHarnessError(result, 'cannot reach http://no-such-host.invalid/v1');
   });
 
-  it('an unwritable report dir: exit 2 before any request is sent', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'pc-ro-')), 'a-file');
-    writeFileSync(file, '');
-    const result = await runCli(['run', '--profile', 'ci'], { reportDir: join(file, 'reports') });
-    expectHarnessError(result, `cannot write reports to ${join(file, 'reports')}: ENOTDIR`);
-    expect(result.stdout).not.toContain('started the embedded reference server');
-  });
-
   // A redirect is a verdict, never followed: the key must not reach another origin.
   const elsewhere: string[] = [];
   const other = await listen((req) => {
@@ -49,9 +42,52 @@ describe('harness-level failures and hostile answers', async () => {
     headers: { location: `${other.origin}${req.path}` },
     raw: '',
   }));
+
+  const tls = join(import.meta.dirname, '..', 'fixtures', 'tls');
+  const selfSigned = createServer(
+    {
+      key: readFileSync(join(tls, 'self-signed.key')),
+      cert: readFileSync(join(tls, 'self-signed.crt')),
+    },
+    (_req, res) => res.end('[]'),
+  );
+  await new Promise<void>((resolve) => selfSigned.listen(0, '127.0.0.1', resolve));
+  const tlsPort = (selfSigned.address() as { port: number }).port;
+  const plain = await listen(() => ({ status: 200, json: [] }));
   afterAll(async () => {
+    selfSigned.close();
+    await plain.close();
     await other.close();
     await redirecting.close();
+  });
+
+  it('a TLS certificate that does not verify: exit 2, one line', async () => {
+    const url = `https://127.0.0.1:${tlsPort}/v1`;
+    const result = await runCli(['run', '--base-url', url, '--api-key', KEY]);
+    expectHarnessError(
+      result,
+      `cannot reach ${url}: TLS certificate rejected: self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)`,
+    );
+  });
+
+  it('https to a server that does not speak TLS: exit 2, one line', async () => {
+    const url = plain.baseUrl.replace('http:', 'https:');
+    const result = await runCli(['run', '--base-url', url, '--api-key', KEY]);
+    expectHarnessError(result, `cannot reach ${url}: TLS handshake failed: wrong version number`);
+  });
+
+  it('a host that cannot be reached (a TEST-NET address): exit 2, one line', async () => {
+    const url = 'http://192.0.2.1/v1';
+    const result = await runCli(['run', '--base-url', url, '--api-key', KEY, '--timeout', '1000']);
+    expectHarnessError(result, `cannot reach ${url}: `);
+  });
+
+  it('an unwritable report dir: exit 2 before any request is sent', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'pc-ro-')), 'a-file');
+    writeFileSync(file, '');
+    const result = await runCli(['run', '--profile', 'ci'], { reportDir: join(file, 'reports') });
+    expectHarnessError(result, `cannot write reports to ${join(file, 'reports')}: ENOTDIR`);
+    expect(result.stdout).not.toContain('started the embedded reference server');
   });
 
   it('a 3xx is judged, not followed, and the key never goes to the other origin', async () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpClient, SendOptions } from '../../src/http/client.ts';
-import { BUDGET_SPENT, retryAfterMs, throttle } from '../../src/http/throttle.ts';
+import {
+  BUDGET_SPENT,
+  newSpend,
+  retryAfterMs,
+  throttle,
+  UNANSWERED_LIMIT,
+  UNRESPONSIVE,
+} from '../../src/http/throttle.ts';
 import { exchange } from '../support/exchanges.ts';
 
 /** A client whose answers are scripted by status, and which notes when each request left. */
@@ -20,7 +27,7 @@ const GET: SendOptions = { method: 'GET', path: '/pets' };
 describe('throttle', () => {
   it('answers with a budget-spent exchange once the budget is used up', async () => {
     const { client, sentAt } = scripted([]);
-    const limited = throttle(client, { maxRequests: 2 }, { sent: 0, nextSlot: 0 });
+    const limited = throttle(client, { maxRequests: 2 }, newSpend());
     await limited.send(GET);
     await limited.send(GET);
     const third = await limited.send(GET);
@@ -30,25 +37,21 @@ describe('throttle', () => {
 
   it('spaces requests to the rate', async () => {
     const { client, sentAt } = scripted([]);
-    const limited = throttle(client, { ratePerSecond: 20 }, { sent: 0, nextSlot: 0 });
+    const limited = throttle(client, { ratePerSecond: 20 }, newSpend());
     for (let i = 0; i < 5; i++) await limited.send(GET);
     expect((sentAt[4] ?? 0) - (sentAt[0] ?? 0)).toBeGreaterThanOrEqual(190);
   });
 
   it('waits out a 429 with Retry-After and sends again, within the budget', async () => {
     const { client, sentAt } = scripted([429, 200], { 'retry-after': '0' });
-    const ex = await throttle(client, { maxRequests: 5 }, { sent: 0, nextSlot: 0 }).send(GET);
+    const ex = await throttle(client, { maxRequests: 5 }, newSpend()).send(GET);
     expect(ex.response?.status).toBe(200);
     expect(sentAt).toHaveLength(2);
     const tight = scripted([429, 200], { 'retry-after': '0' });
-    const spent = await throttle(tight.client, { maxRequests: 1 }, { sent: 0, nextSlot: 0 }).send(
-      GET,
-    );
+    const spent = await throttle(tight.client, { maxRequests: 1 }, newSpend()).send(GET);
     expect(spent.response?.status).toBe(429);
     const tooLong = scripted([429, 200], { 'retry-after': '3600' });
-    expect(
-      (await throttle(tooLong.client, {}, { sent: 0, nextSlot: 0 }).send(GET)).response?.status,
-    ).toBe(429);
+    expect((await throttle(tooLong.client, {}, newSpend()).send(GET)).response?.status).toBe(429);
   });
 
   it('reads Retry-After as seconds or an HTTP date', () => {
@@ -57,5 +60,49 @@ describe('throttle', () => {
     expect(retryAfterMs('Sun, 22 Nov 2026 00:00:02 GMT', now)).toBe(2000);
     expect(retryAfterMs('soon', now)).toBeUndefined();
     expect(retryAfterMs(undefined, now)).toBeUndefined();
+  });
+
+  it('keeps at most --concurrency requests in flight, and sends them in the order asked', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const order: string[] = [];
+    const client: HttpClient = {
+      send: async (o: SendOptions) => {
+        order.push(o.path);
+        peak = Math.max(peak, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight--;
+        return exchange({ status: 200, json: [] });
+      },
+      close: async () => {},
+    };
+    const limited = throttle(client, { concurrency: 3 }, newSpend());
+    const paths = Array.from({ length: 12 }, (_, i) => `/pets/${i}`);
+    await Promise.all(paths.map((path) => limited.send({ method: 'GET', path })));
+    expect(peak).toBe(3);
+    expect(order).toEqual(paths);
+  });
+
+  it('stops sending once the target has left requests unanswered several times in a row', async () => {
+    let sent = 0;
+    const answers = ['timeout', 'ok', 'timeout', 'timeout', 'timeout'];
+    const client: HttpClient = {
+      send: async () => {
+        sent++;
+        return answers.shift() === 'ok'
+          ? exchange({ status: 200, json: [] })
+          : exchange({ error: 'no answer within 10 ms', code: 'TIMEOUT' });
+      },
+      close: async () => {},
+    };
+    const limited = throttle(client, {}, newSpend());
+    // An answer in between resets the count: only UNANSWERED_LIMIT in a row stop the run.
+    for (let i = 0; i < 1 + 1 + UNANSWERED_LIMIT; i++) await limited.send(GET);
+    const refused = await limited.send(GET);
+    expect(sent).toBe(2 + UNANSWERED_LIMIT);
+    expect(refused.error).toEqual({
+      code: UNRESPONSIVE,
+      message: `the target left ${UNANSWERED_LIMIT} requests in a row unanswered`,
+    });
   });
 });
