@@ -1,9 +1,9 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import type { Exchange } from './exchange.ts';
+import { type Exchange, forRecord } from './exchange.ts';
 
-/** Appends one exchange as a line of JSON: the suites' worker writes, the main process reads. */
+/** Appends one exchange (as recorded: long bodies cut) as a line of JSON: the suites' worker writes, the main process reads. */
 export function appendExchange(path: string, exchange: Exchange): void {
-  appendFileSync(path, `${JSON.stringify(exchange)}\n`);
+  appendFileSync(path, `${JSON.stringify(forRecord(exchange))}\n`);
 }
 
 /** Every exchange of a run, in the order they were sent (they are appended as they complete). */

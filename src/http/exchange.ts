@@ -4,6 +4,8 @@ export interface RecordedRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** Set when a record keeps only the start of `body`: the length of the body it was cut from. */
+  bodyLength?: number;
 }
 
 export interface RecordedResponse {
@@ -17,6 +19,8 @@ export interface RecordedResponse {
   jsonError?: string;
   /** True when the body was longer than the cap and was cut. */
   truncated?: boolean;
+  /** Set when a record keeps only the start of `body`: the length of the body it was cut from. */
+  bodyLength?: number;
 }
 
 /** A transport failure: the target never gave a complete answer. */
@@ -40,4 +44,29 @@ export interface Exchange {
 export function mediaType(response: RecordedResponse): string | undefined {
   const value = response.headers['content-type'];
   return value?.split(';')[0]?.trim().toLowerCase();
+}
+
+/** Characters of a body kept in the run's records (log, reports, HAR); checks judge the whole. */
+export const RECORD_BODY_CHARS = 64 * 1024;
+
+/**
+ * The exchange as it is kept for the reports: bodies longer than RECORD_BODY_CHARS keep their
+ * start only, so a target that answers megabytes cannot swell every report by as much.
+ */
+export function forRecord(ex: Exchange): Exchange {
+  const { request, response } = ex;
+  const longRequest = (request.body?.length ?? 0) > RECORD_BODY_CHARS;
+  const longResponse = (response?.body.length ?? 0) > RECORD_BODY_CHARS;
+  if (!longRequest && !longResponse) return ex;
+  return {
+    ...ex,
+    request: longRequest ? clipped(request, request.body as string) : request,
+    ...(response && longResponse
+      ? { response: { ...clipped(response, response.body), json: undefined } }
+      : {}),
+  };
+}
+
+function clipped<T extends { body?: string }>(part: T, body: string): T {
+  return { ...part, body: body.slice(0, RECORD_BODY_CHARS), bodyLength: body.length };
 }

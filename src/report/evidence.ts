@@ -3,10 +3,8 @@ import type { CheckResult, EvidenceExchange } from './model.ts';
 
 const BODY_PREVIEW = 2000;
 
-function preview(body: string): string {
-  return body.length > BODY_PREVIEW
-    ? `${body.slice(0, BODY_PREVIEW)}… (${body.length} chars)`
-    : body;
+function preview(body: string, bodyLength = body.length): string {
+  return bodyLength > BODY_PREVIEW ? `${body.slice(0, BODY_PREVIEW)}… (${bodyLength} chars)` : body;
 }
 
 function headerLines(headers: Record<string, string>): string[] {
@@ -19,13 +17,14 @@ export function exchangeText(ex: Exchange): string {
     `> ${ex.request.method} ${ex.request.url}`,
     ...headerLines(ex.request.headers).map((h) => `> ${h}`),
   ];
-  if (ex.request.body !== undefined) lines.push('>', `> ${preview(ex.request.body)}`);
+  if (ex.request.body !== undefined)
+    lines.push('>', `> ${preview(ex.request.body, ex.request.bodyLength)}`);
   if (ex.response) {
     lines.push(
       `< ${ex.response.status} (${ex.durationMs} ms)`,
       ...headerLines(ex.response.headers).map((h) => `< ${h}`),
     );
-    if (ex.response.body) lines.push('<', `< ${preview(ex.response.body)}`);
+    if (ex.response.body) lines.push('<', `< ${preview(ex.response.body, ex.response.bodyLength)}`);
   } else {
     lines.push(`< no answer: ${ex.error?.message ?? 'unknown'} (${ex.durationMs} ms)`);
   }

@@ -4,7 +4,7 @@ import { exclusionReason } from '../checks/selection.ts';
 import type { Check, CheckDef, Judgement } from '../checks/types.ts';
 import { fail, skip as skipped } from '../checks/types.ts';
 import { createClient, type HttpClient } from '../http/client.ts';
-import type { Exchange } from '../http/exchange.ts';
+import { type Exchange, forRecord } from '../http/exchange.ts';
 import { appendExchange } from '../http/exchange-log.ts';
 import { type PetstoreApi, petstoreApi } from '../http/petstore-api.ts';
 import { createRedactor } from '../http/redaction.ts';
@@ -136,7 +136,7 @@ export function verdictTest(
       id: def.id,
       verdict: judgement.verdict,
       message: judgement.message,
-      exchanges: evidence,
+      exchanges: evidence.map(forRecord),
       requests: recorded.length,
       ...(judgement.counterexample ? { counterexample: judgement.counterexample } : {}),
     };

@@ -7,7 +7,7 @@ import { daysUntilSunset } from '../checks/deprecation.ts';
 import type { Config } from '../config.ts';
 import { CONTRACT_VERSION, GET_PET_SUNSET } from '../contract.ts';
 import { createClient } from '../http/client.ts';
-import type { Exchange } from '../http/exchange.ts';
+import { type Exchange, forRecord } from '../http/exchange.ts';
 import { readExchanges } from '../http/exchange-log.ts';
 import { createRedactor, type Redactor } from '../http/redaction.ts';
 import { PROFILES } from '../profiles.ts';
@@ -149,7 +149,7 @@ export async function runConformance(
       ? await session.run(harness, say)
       : await runSuites(harness, say, config.shard);
     const finishedAt = new Date();
-    const exchanges = [first, ...readExchanges(harness.exchangeLog as string)];
+    const exchanges = [forRecord(first), ...readExchanges(harness.exchangeLog as string)];
     rmSync(dirname(harness.exchangeLog as string), { recursive: true, force: true });
     const checks = collector.orderedResults();
     const summary = summarize(checks);

@@ -1,0 +1,64 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Handler } from '../../src/reference/index.ts';
+import { startFault } from '../faults/catalog.ts';
+import { ITEM, intercept, LIST } from '../faults/wrap.ts';
+import { type CliResult, readReport, runCli } from '../support/cli.ts';
+
+const KEY = 'bodies-key-0123456789';
+const MiB = 1024 * 1024;
+
+async function serve(name: string, wrap: (app: Handler) => Handler) {
+  const server = await startFault({ name, description: name, wrap }, KEY);
+  afterAll(() => server.close());
+  return server;
+}
+
+function run(baseUrl: string): Promise<CliResult> {
+  return runCli(['run', '--base-url', baseUrl, '--api-key', KEY, '--profile', 'ci']);
+}
+
+function verdictOf(result: CliResult, id: string) {
+  return readReport(result).checks.find((c) => c.id === id);
+}
+
+describe('hostile bodies', async () => {
+  // 16 times the harness's 4 MiB cap, and valid JSON had it been read to the end.
+  const huge = Buffer.from(`[${'"x",'.repeat((64 * MiB) / 4)}"x"]`);
+  const oversized = await serve('oversized-list', (app) =>
+    intercept(app, 'GET', LIST, () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      raw: huge,
+    })),
+  );
+  const notUtf8 = await serve('latin1-get', (app) =>
+    intercept(app, 'GET', ITEM, () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      raw: Buffer.from('{"id":1,"name":"caf\xe9"}', 'latin1'),
+    })),
+  );
+
+  it('a body over the cap is cut, the check fails, and the reports stay small', async () => {
+    const result = await run(oversized.baseUrl);
+    expect(result.code).toBe(1);
+    expect(verdictOf(result, 'LIST-200-PETS')).toMatchObject({
+      verdict: 'fail',
+      message: expect.stringContaining('response body exceeds the size cap'),
+    });
+    for (const file of ['report.json', 'exchanges.har', 'report.html']) {
+      expect(statSync(join(result.reportDir, file)).size).toBeLessThan(8 * MiB);
+    }
+  });
+
+  it('a body that is not UTF-8 fails the check and says so', async () => {
+    const result = await run(notUtf8.baseUrl);
+    expect(result.code).toBe(1);
+    expect(verdictOf(result, 'GET-200-PET')).toMatchObject({
+      verdict: 'fail',
+      message: expect.stringContaining('body is not valid UTF-8'),
+    });
+  });
+});
