@@ -1,11 +1,21 @@
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
-import { createVitest } from 'vitest/node';
+import { BaseSequencer, createVitest } from 'vitest/node';
 import { HarnessError } from '../errors.ts';
 import { ResultCollector } from './collector.ts';
 import type { HarnessContext } from './context.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 
 const SUITES = ['suites/**/*.suite.ts'];
+
+/**
+ * Suite files in path order. vitest's own order puts files that failed or ran long last time
+ * first, so two runs with the same seed would send their requests in different orders.
+ */
+class PathOrder extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId));
+  }
+}
 
 function suiteOptions(harness: HarnessContext, reporters: Reporter[], shard?: string) {
   // A test's own deadline: generous, since each request has its own and properties send many.
@@ -26,6 +36,7 @@ function suiteOptions(harness: HarnessContext, reporters: Reporter[], shard?: st
     pool: 'forks' as const,
     isolate: false,
     maxWorkers: 1,
+    sequence: { sequencer: PathOrder },
     ...(shard ? { shard } : {}),
   };
 }

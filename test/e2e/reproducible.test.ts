@@ -32,3 +32,34 @@ describe('a failure is reproducible', async () => {
     expect(junit).toContain('Replay the run: --seed 5');
   });
 });
+
+describe('the same seed sends the same requests', () => {
+  interface HarEntry {
+    request: { method: string; url: string; postData?: { text: string } };
+  }
+  /** Every request of a run, in the order sent, with the embedded server's origin left out. */
+  function requestsOf(result: Awaited<ReturnType<typeof runCli>>): string[] {
+    const har = JSON.parse(readArtifacts(result)['exchanges.har'] ?? '{}') as {
+      log: { entries: HarEntry[] };
+    };
+    return har.log.entries.map(({ request }) => {
+      const url = new URL(request.url);
+      return `${request.method} ${url.pathname}${url.search} ${request.postData?.text ?? ''}`;
+    });
+  }
+
+  it('two runs against fresh servers: the same requests in the same order, the same verdicts', async () => {
+    const run = () => runCli(['run', '--profile', 'ci', '--seed', '7']);
+    const [first, second] = [await run(), await run()];
+    expect([first.code, second.code]).toEqual([0, 0]);
+    const requests = requestsOf(first);
+    expect(requests.length).toBeGreaterThan(300);
+    expect(requestsOf(second)).toEqual(requests);
+    // Messages may name the embedded server's origin, whose port differs between runs.
+    const verdicts = (r: typeof first) =>
+      readReport(r).checks.map(
+        (c) => `${c.id} ${c.verdict} ${c.message.replace(/127\.0\.0\.1:\d+/g, 'origin')}`,
+      );
+    expect(verdicts(second)).toEqual(verdicts(first));
+  });
+});
