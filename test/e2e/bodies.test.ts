@@ -41,6 +41,23 @@ describe('hostile bodies', async () => {
     })),
   );
 
+  const brokenJson = await serve('broken-json-get', (app) =>
+    intercept(app, 'GET', ITEM, () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      raw: '{"id":1,"name":',
+    })),
+  );
+
+  it('a body that is not valid JSON fails the check and says why', async () => {
+    const result = await run(brokenJson.baseUrl);
+    expect(result.code).toBe(1);
+    expect(verdictOf(result, 'GET-200-PET')).toMatchObject({
+      verdict: 'fail',
+      message: expect.stringContaining('body is not valid JSON: '),
+    });
+  });
+
   it('a body over the cap is cut, the check fails, and the reports stay small', async () => {
     const result = await run(oversized.baseUrl);
     expect(result.code).toBe(1);

@@ -105,6 +105,8 @@ describe('the CLI, run as a newcomer would', () => {
 
   it.each([
     [['run', '--bogus'], "Unknown option '--bogus'"],
+    [['run', '--profile', 'nightly'], "unknown profile 'nightly'"],
+    [['run', '--concurrency', '0'], '--concurrency'],
     [['run', '--base-url', 'http://127.0.0.1:9/v1'], 'no API key'],
     [['run', '--base-url', '::nope', '--api-key', 'k'], 'is not a valid URL'],
   ])('%j: exit 2 with one line', async (args, message) => {
