@@ -16,22 +16,22 @@ export interface Limits {
 export interface Spend {
   sent: number;
   nextSlot: number;
-  /** Requests in a row that got no answer in time; reset by any answer. */
-  unansweredInARow: number;
+  /** Per route, requests in a row that got no answer in time; reset by an answer on the route. */
+  unanswered: Map<string, number>;
   inFlight: number;
   /** Senders waiting for a free slot, first come first served. */
   queue: Array<() => void>;
 }
 
 export function newSpend(): Spend {
-  return { sent: 0, nextSlot: 0, unansweredInARow: 0, inFlight: 0, queue: [] };
+  return { sent: 0, nextSlot: 0, unanswered: new Map(), inFlight: 0, queue: [] };
 }
 
 /** The code of the exchange a client answers with once the budget is spent. */
 export const BUDGET_SPENT = 'BUDGET';
 /** The code of the exchange a client answers with once the target has stopped answering. */
 export const UNRESPONSIVE = 'UNRESPONSIVE';
-/** Unanswered requests in a row after which the run stops sending: each costs a full timeout. */
+/** Unanswered requests in a row to one route after which the run stops sending to it: each costs a full timeout. */
 export const UNANSWERED_LIMIT = 3;
 const RETRIES_ON_429 = 3;
 
@@ -48,6 +48,18 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * The method and the shape of the path, e.g. `GET /pets/*`: a server that hangs on getPet
+ * should cost getPet's checks, not those of listPets.
+ */
+export function routeOf(options: SendOptions): string {
+  const shape = options.path
+    .split('/')
+    .map((segment, i) => (i <= 1 ? segment : '*'))
+    .join('/');
+  return `${options.method} ${shape}`;
 }
 
 /** The exchange for a request the harness decided not to send. */
@@ -79,15 +91,16 @@ function release(spend: Spend): void {
 /**
  * A client that keeps to a request budget, a rate and a cap on requests in flight, waits out a
  * 429's Retry-After (within the budget) instead of judging a server that asked for patience, and
- * stops sending once the target has left several requests in a row unanswered, so that a hung
- * target costs a few timeouts, not one per request.
+ * stops sending to a route once the target has left several requests in a row to it unanswered,
+ * so that a hung target costs a few timeouts, not one per request.
  */
 export function throttle(client: HttpClient, limits: Limits, spend: Spend): HttpClient {
   const interval = limits.ratePerSecond ? 1000 / limits.ratePerSecond : 0;
   const maxWait = limits.maxRetryAfterMs ?? 30_000;
   function refusal(options: SendOptions): Exchange | undefined {
-    if (spend.unansweredInARow >= UNANSWERED_LIMIT) {
-      const message = `the target left ${UNANSWERED_LIMIT} requests in a row unanswered`;
+    const route = routeOf(options);
+    if ((spend.unanswered.get(route) ?? 0) >= UNANSWERED_LIMIT) {
+      const message = `the target left ${UNANSWERED_LIMIT} requests in a row to ${route} unanswered`;
       return notSent(options, UNRESPONSIVE, message);
     }
     if (limits.maxRequests !== undefined && spend.sent >= limits.maxRequests) {
@@ -106,8 +119,11 @@ export function throttle(client: HttpClient, limits: Limits, spend: Spend): Http
       spend.nextSlot = Math.max(now, spend.nextSlot) + interval;
       if (wait) await sleep(wait);
       const ex = await client.send(options);
-      if (ex.response) spend.unansweredInARow = 0;
-      else if (ex.error?.code === 'TIMEOUT') spend.unansweredInARow++;
+      const route = routeOf(options);
+      if (ex.response) spend.unanswered.delete(route);
+      else if (ex.error?.code === 'TIMEOUT') {
+        spend.unanswered.set(route, (spend.unanswered.get(route) ?? 0) + 1);
+      }
       return ex;
     } finally {
       release(spend);

@@ -4,6 +4,7 @@ import {
   BUDGET_SPENT,
   newSpend,
   retryAfterMs,
+  routeOf,
   throttle,
   UNANSWERED_LIMIT,
   UNRESPONSIVE,
@@ -83,7 +84,7 @@ describe('throttle', () => {
     expect(order).toEqual(paths);
   });
 
-  it('stops sending once the target has left requests unanswered several times in a row', async () => {
+  it('stops sending to a route once the target has left requests to it unanswered several times in a row', async () => {
     let sent = 0;
     const answers = ['timeout', 'ok', 'timeout', 'timeout', 'timeout'];
     const client: HttpClient = {
@@ -102,7 +103,16 @@ describe('throttle', () => {
     expect(sent).toBe(2 + UNANSWERED_LIMIT);
     expect(refused.error).toEqual({
       code: UNRESPONSIVE,
-      message: `the target left ${UNANSWERED_LIMIT} requests in a row unanswered`,
+      message: `the target left ${UNANSWERED_LIMIT} requests in a row to GET /pets unanswered`,
     });
+    // Another route is still tried.
+    await limited.send({ method: 'GET', path: '/pets/7' });
+    expect(sent).toBe(3 + UNANSWERED_LIMIT);
+  });
+
+  it('names a route by method and path shape', () => {
+    expect(routeOf({ method: 'GET', path: '/pets/12' })).toBe('GET /pets/*');
+    expect(routeOf({ method: 'POST', path: '/pets' })).toBe('POST /pets');
+    expect(routeOf({ method: 'GET', path: '/pets/a/b' })).toBe('GET /pets/*/*');
   });
 });
