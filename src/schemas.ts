@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { timed } from './stopwatch.ts';
 
 /** Folder holding the contract's JSON Schema files and openapi.yaml. */
 export const SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'schemas');
@@ -78,7 +79,7 @@ function toViolation(error: ErrorObject): SchemaViolation {
 export function validate(name: SchemaName, value: unknown): ValidationResult {
   const fn = validators().get(name);
   if (!fn) throw new Error(`unknown schema ${name}`);
-  const valid = fn(value) as boolean;
+  const valid = timed('validation', () => fn(value) as boolean);
   return { valid, violations: valid ? [] : (fn.errors ?? []).map(toViolation) };
 }
 

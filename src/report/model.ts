@@ -12,14 +12,42 @@ export interface EvidenceExchange extends Exchange {
   curl: string;
 }
 
+/** Where a check's time went, in milliseconds; the rest of its durationMs is judging and vitest. */
+export interface CheckTiming {
+  /** Waiting for the target: the sum of the check's exchanges' durations. */
+  httpMs: number;
+  validationMs: number;
+  generationMs: number;
+}
+
 /** One check's result in a run. */
 export interface CheckResult extends CheckDef {
   verdict: Verdict;
   message: string;
   durationMs: number;
+  timing?: CheckTiming;
   requests: number;
   exchanges: EvidenceExchange[];
   counterexample?: Counterexample;
+}
+
+/** Where a run's time went, in milliseconds, up to the reports (whose writing it cannot include). */
+export interface RunTimings {
+  /** From the process's start to the run's: Node, tsx and the harness's modules. */
+  loadMs: number;
+  /** Starting the embedded server, when there is one, and the preflight request. */
+  targetMs: number;
+  /** The suites as vitest ran them: vitestMs + checksMs. */
+  suitesMs: number;
+  /** vitest's start-up, loading the suite files and the suites' set-up (the seed pets). */
+  vitestMs: number;
+  /** The checks: httpMs + validationMs + generationMs + otherMs. */
+  checksMs: number;
+  httpMs: number;
+  validationMs: number;
+  generationMs: number;
+  /** Judging, bookkeeping, and vitest's own work per test. */
+  otherMs: number;
 }
 
 export interface Summary {
@@ -72,6 +100,8 @@ export interface RunReport {
   startedAt: string;
   finishedAt: string;
   durationMs: number;
+  /** Absent from a merged report: its shards ran apart. */
+  timings?: RunTimings;
   summary: Summary;
   /** How many of the contract's clauses this run judged. */
   coverage: ClauseCoverage;

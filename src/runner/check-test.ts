@@ -9,6 +9,8 @@ import { appendExchange } from '../http/exchange-log.ts';
 import { type PetstoreApi, petstoreApi } from '../http/petstore-api.ts';
 import { createRedactor } from '../http/redaction.ts';
 import { isRefusal, newSpend, notSent, type Spend, throttle } from '../http/throttle.ts';
+import type { CheckTiming } from '../report/model.ts';
+import { timeSpent } from '../stopwatch.ts';
 import type { CheckMeta, HarnessContext } from './context.ts';
 import { checkEach, checkProperty } from './property.ts';
 
@@ -70,6 +72,16 @@ export class ConformanceFailure extends Error {
   override name = 'ConformanceFailure';
 }
 
+function timingSince(before: ReturnType<typeof timeSpent>, recorded: Exchange[]): CheckTiming {
+  const now = timeSpent();
+  const ms = (value: number) => Math.round(value * 10) / 10;
+  return {
+    httpMs: ms(recorded.reduce((sum, ex) => sum + ex.durationMs, 0)),
+    validationMs: ms(now.validation - before.validation),
+    generationMs: ms(now.generation - before.generation),
+  };
+}
+
 /** The code of a request a check did not send because an earlier one went unanswered. */
 const NOT_SENT = 'NOT_SENT';
 
@@ -119,6 +131,7 @@ export function verdictTest(
       };
       skip(reason);
     }
+    const before = timeSpent();
     const recorded: Exchange[] = [];
     let unanswered: Exchange | undefined;
     const api = petstoreApi(async (options) => {
@@ -138,6 +151,7 @@ export function verdictTest(
       message: judgement.message,
       exchanges: evidence.map(forRecord),
       requests: recorded.length,
+      timing: timingSince(before, recorded),
       ...(judgement.counterexample ? { counterexample: judgement.counterexample } : {}),
     };
     task.meta.check = meta;

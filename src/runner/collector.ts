@@ -94,6 +94,7 @@ export class ResultCollector implements Reporter {
       message: meta.message,
       durationMs,
       requests: meta.requests,
+      ...(meta.timing ? { timing: meta.timing } : {}),
       exchanges: meta.exchanges.map((ex) => ({ ...ex, curl: toCurl(ex.request) })),
       ...(meta.counterexample ? { counterexample: meta.counterexample } : {}),
     };

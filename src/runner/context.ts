@@ -1,6 +1,7 @@
 import type { Counterexample, Outcome } from '../checks/types.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { Limits } from '../http/throttle.ts';
+import type { CheckTiming } from '../report/model.ts';
 import type { TodaySource } from './today.ts';
 
 /** What the suites need to know of the run; handed to every vitest worker via `provide`. */
@@ -41,6 +42,7 @@ export interface CheckMeta {
   /** Requests the test sent in all. */
   requests: number;
   counterexample?: Counterexample;
+  timing?: CheckTiming;
 }
 
 declare module 'vitest' {

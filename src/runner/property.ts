@@ -1,11 +1,28 @@
 import fc from 'fast-check';
 import { type Judgement, pass, warn } from '../checks/types.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { timed } from '../stopwatch.ts';
 
 /** Carries a failing judgement out of a property run, so fast-check shrinks the input. */
 class PropertyFailure extends Error {
   constructor(readonly judgement: Judgement) {
     super(judgement.message);
+  }
+}
+
+/** An arbitrary that times its generation (not its shrinking: that happens only on failure). */
+class TimedArbitrary<T> extends fc.Arbitrary<T> {
+  constructor(private readonly inner: fc.Arbitrary<T>) {
+    super();
+  }
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    return timed('generation', () => this.inner.generate(mrng, biasFactor));
+  }
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.inner.canShrinkWithoutContext(value);
+  }
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    return this.inner.shrink(value, context);
   }
 }
 
@@ -44,7 +61,7 @@ export async function checkProperty<T>(
   const warnings: Judgement[] = [];
   const skips: Judgement[] = [];
   const seed = propertySeed(options.runSeed, options.checkId);
-  const property = fc.asyncProperty(arb, async (input) => {
+  const property = fc.asyncProperty(new TimedArbitrary(arb), async (input) => {
     const judgement = await judgeInput(input);
     if (judgement.verdict === 'fail') throw new PropertyFailure(judgement);
     if (judgement.verdict === 'warn') warnings.push(judgement);

@@ -22,6 +22,7 @@ import { HARNESS } from './paths.ts';
 import { preflight } from './preflight.ts';
 import { propertySeed } from './property.ts';
 import { runSuites, type SuiteSession } from './run-suites.ts';
+import { runTimings } from './timings.ts';
 import { resolveToday, TODAY_SOURCE_LABEL, type Today } from './today.ts';
 
 export interface RunOutcome {
@@ -96,6 +97,7 @@ export async function runConformance(
   print: (line: string) => void,
   session?: SuiteSession,
 ): Promise<RunOutcome> {
+  const runStart = performance.now();
   await ensureWritableDir(config.reportDir);
   const target = await openTarget(config, print);
   const redact: Redactor = createRedactor([target.apiKey]);
@@ -145,10 +147,12 @@ export async function runConformance(
       `Today is ${today.date}, from ${TODAY_SOURCE_LABEL[today.source]}; ${sunsetLine(today.date)}`,
     );
     const startedAt = new Date();
+    const targetReady = performance.now();
     const collector = session
       ? await session.run(harness, say)
       : await runSuites(harness, say, config.shard);
     const finishedAt = new Date();
+    const suitesEnd = performance.now();
     const exchanges = [forRecord(first), ...readExchanges(harness.exchangeLog as string)];
     rmSync(dirname(harness.exchangeLog as string), { recursive: true, force: true });
     const checks = collector.orderedResults();
@@ -174,6 +178,7 @@ export async function runConformance(
       startedAt: startedAt.toISOString(),
       finishedAt: finishedAt.toISOString(),
       durationMs: finishedAt.getTime() - startedAt.getTime(),
+      timings: runTimings({ runStart, targetReady, suitesEnd }, checks),
       summary,
       coverage: clauseCoverage(checks),
       checks,

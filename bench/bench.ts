@@ -1,0 +1,213 @@
+// npm run bench: how fast the harness reaches a verdict against the embedded reference server,
+// and how that compares with the floor, a bare undici loop sending the same requests.
+//
+//   npm run bench -- [--repeat 5] [--profiles ci,full] [--out bench/results.json]
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, release, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { RunReport, RunTimings } from '../src/report/model.ts';
+import { floorMs, type Har, replayable } from './floor.ts';
+import { measure } from './process-tree.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const BIN = join(ROOT, 'bin', 'petstore-conformance.mjs');
+/** The ci profile's seed, for every profile: each run sends the same requests. */
+const SEED = '20260101';
+const FLOOR_KEY = 'bench-floor-key-0123456789';
+const MiB = 1024 * 1024;
+
+/** One run of the harness, and the floor for the same requests. */
+interface Sample {
+  wallMs: number;
+  /** From the command to the first request of the suites. */
+  startupMs: number;
+  /** From the first request of the suites to the end of the last answer. */
+  runMs: number;
+  /** From the last answer to the exit: the reports, and closing down. */
+  tailMs: number;
+  requests: number;
+  floorMs: number;
+  peakRssMiB: number | undefined;
+  timings: RunTimings;
+}
+
+const TARGETS = { ciWallMs: 10_000, fullRatio: 2, peakRssMiB: 300 };
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      repeat: { type: 'string', default: '5' },
+      profiles: { type: 'string', default: 'ci,full' },
+      out: { type: 'string', default: join(ROOT, 'bench', 'results.json') },
+    },
+  });
+  const repeat = Number(values.repeat);
+  if (!Number.isInteger(repeat) || repeat < 1)
+    throw new Error('--repeat must be a positive integer');
+  return { repeat, profiles: values.profiles.split(','), out: values.out };
+}
+
+async function sample(profile: string): Promise<Sample> {
+  const dir = mkdtempSync(join(tmpdir(), 'pc-bench-'));
+  try {
+    const args = [BIN, 'run', '--profile', profile, '--seed', SEED, '--report-dir', dir];
+    const run = await measure(process.execPath, args);
+    if (run.code !== 0)
+      throw new Error(`the ${profile} run exited ${run.code}:\n${run.stdout}${run.stderr}`);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as RunReport;
+    const har = JSON.parse(readFileSync(join(dir, 'exchanges.har'), 'utf8')) as Har;
+    // The first exchange is the preflight, sent before the suites start.
+    const suites = har.log.entries.slice(1);
+    const starts = suites.map((e) => Date.parse(e.startedDateTime));
+    const first = Math.min(...starts);
+    const last = Math.max(...suites.map((e, i) => (starts[i] ?? 0) + e.time));
+    const floor = await floorMs(
+      BIN,
+      replayable({ log: { entries: suites } }, FLOOR_KEY),
+      FLOOR_KEY,
+    );
+    const startupMs = first - run.spawnedAt;
+    const runMs = last - first;
+    return {
+      wallMs: run.wallMs,
+      startupMs,
+      runMs,
+      tailMs: run.wallMs - startupMs - runMs,
+      requests: suites.length,
+      floorMs: floor,
+      peakRssMiB: run.peakRssBytes === undefined ? undefined : run.peakRssBytes / MiB,
+      timings: report.timings as RunTimings,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+function summarize(samples: Sample[]) {
+  const m = (pick: (s: Sample) => number) => Math.round(median(samples.map(pick)));
+  const rss = samples.map((s) => s.peakRssMiB).filter((v): v is number => v !== undefined);
+  const runMs = m((s) => s.runMs);
+  const floor = m((s) => s.floorMs);
+  const requests = m((s) => s.requests);
+  const timing = (key: keyof RunTimings) => m((s) => s.timings[key]);
+  return {
+    wallMs: m((s) => s.wallMs),
+    startupMs: m((s) => s.startupMs),
+    runMs,
+    tailMs: m((s) => s.tailMs),
+    requests,
+    requestsPerSecond: Math.round((requests / runMs) * 1000),
+    floorMs: floor,
+    floorRequestsPerSecond: Math.round((requests / floor) * 1000),
+    /** Harness time per request once the run has started, over the floor's. */
+    ratio: Math.round((runMs / floor) * 100) / 100,
+    peakRssMiB: rss.length ? Math.round(Math.max(...rss)) : undefined,
+    whereTheTimeGoes: {
+      load: timing('loadMs'),
+      target: timing('targetMs'),
+      vitestAndSetUp: timing('vitestMs'),
+      http: timing('httpMs'),
+      validation: timing('validationMs'),
+      generation: timing('generationMs'),
+      judgingAndPerTest: timing('otherMs'),
+      reportsAndExit: m(
+        (s) => s.wallMs - s.timings.loadMs - s.timings.targetMs - s.timings.suitesMs,
+      ),
+    },
+  };
+}
+
+type Summary = ReturnType<typeof summarize>;
+
+function printSummary(profile: string, s: Summary, repeat: number): void {
+  const w = s.whereTheTimeGoes;
+  console.log(
+    [
+      `${profile} (median of ${repeat}): ${s.wallMs} ms wall from the command to the exit code`,
+      `  start-up ${s.startupMs} ms, run ${s.runMs} ms, reports and exit ${s.tailMs} ms`,
+      `  ${s.requests} requests: ${s.requestsPerSecond} req/s in the run; the floor sent them in ${s.floorMs} ms (${s.floorRequestsPerSecond} req/s); harness/floor ${s.ratio}`,
+      `  peak RSS of the process tree: ${s.peakRssMiB ?? 'n/a'} MiB`,
+      `  where the time goes (ms): load ${w.load}, target ${w.target}, vitest and set-up ${w.vitestAndSetUp}, HTTP ${w.http}, validation ${w.validation}, generation ${w.generation}, judging and per-test ${w.judgingAndPerTest}, reports and exit ${w.reportsAndExit}`,
+    ].join('\n'),
+  );
+}
+
+function verdicts(results: Record<string, Summary>) {
+  const ci = results.ci;
+  const full = results.full;
+  const rss = Object.values(results)
+    .map((s) => s.peakRssMiB)
+    .filter((v): v is number => v !== undefined);
+  return [
+    ci && {
+      target: `ci profile under ${TARGETS.ciWallMs / 1000} s wall`,
+      measured: `${ci.wallMs} ms`,
+      met: ci.wallMs < TARGETS.ciWallMs,
+    },
+    full && {
+      target: `full profile: harness time per request at most ${TARGETS.fullRatio}x the floor's, once started`,
+      measured: `${full.ratio}x`,
+      met: full.ratio <= TARGETS.fullRatio,
+    },
+    rss.length > 0 && {
+      target: `peak RSS under ${TARGETS.peakRssMiB} MiB`,
+      measured: `${Math.max(...rss)} MiB`,
+      met: Math.max(...rss) < TARGETS.peakRssMiB,
+    },
+  ].filter((t) => !!t);
+}
+
+async function main(): Promise<number> {
+  const { repeat, profiles, out } = options();
+  const results: Record<string, Summary> = {};
+  const samples: Record<string, Sample[]> = {};
+  for (const profile of profiles) {
+    samples[profile] = [];
+    for (let i = 0; i < repeat; i++) {
+      process.stderr.write(`bench: ${profile} run ${i + 1}/${repeat}\n`);
+      samples[profile].push(await sample(profile));
+    }
+    results[profile] = summarize(samples[profile]);
+    printSummary(profile, results[profile], repeat);
+  }
+  const targets = verdicts(results);
+  for (const t of targets) console.log(`${t.met ? 'met ' : 'MISSED'} ${t.target}: ${t.measured}`);
+  const cpu = cpus();
+  const machine = {
+    cpu: cpu[0]?.model ?? 'unknown',
+    cores: cpu.length,
+    memoryGiB: Math.round(totalmem() / 1024 ** 3),
+    os: `${process.platform} ${release()}`,
+    node: process.version,
+  };
+  const document = {
+    date: new Date().toISOString(),
+    machine,
+    seed: Number(SEED),
+    repeat,
+    results,
+    targets,
+    samples,
+  };
+  writeFileSync(out, `${JSON.stringify(document, null, 2)}\n`);
+  console.log(
+    `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}`,
+  );
+  console.log(`Written to ${out}`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(2);
+  },
+);

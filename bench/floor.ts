@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { Agent, request } from 'undici';
+
+/** One request as the harness sent it, from its exchanges.har. */
+export interface ReplayRequest {
+  method: string;
+  /** Path and query below the origin, e.g. `/v1/pets?limit=5`. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+interface HarEntry {
+  startedDateTime: string;
+  time: number;
+  request: {
+    method: string;
+    url: string;
+    headers: Array<{ name: string; value: string }>;
+    postData?: { text: string };
+  };
+}
+
+export interface Har {
+  log: { entries: HarEntry[] };
+}
+
+/** The requests of a run in the order sent, the redacted key put back as `apiKey`. */
+export function replayable(har: Har, apiKey: string): ReplayRequest[] {
+  return har.log.entries.map(({ request: r }) => {
+    const url = new URL(r.url);
+    const headers = Object.fromEntries(
+      r.headers.map(({ name, value }) => [name, value.replaceAll('[REDACTED]', apiKey)]),
+    );
+    return {
+      method: r.method,
+      path: `${url.pathname}${url.search}`,
+      headers,
+      ...(r.postData ? { body: r.postData.text } : {}),
+    };
+  });
+}
+
+/** Starts `petstore-conformance serve` in its own process, as the harness's target would be. */
+async function startServer(bin: string, apiKey: string) {
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--api-key', apiKey], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const origin = await new Promise<string>((resolve, reject) => {
+    child.on('error', reject);
+    child.stdout.on('data', (data) => {
+      const match = /http:\/\/[\d.]+:\d+/.exec(String(data));
+      if (match) resolve(match[0]);
+    });
+  });
+  return { origin, stop: () => child.kill() };
+}
+
+/**
+ * The floor: the same requests, in the same order and with the same bodies, sent one after the
+ * other by a bare undici loop (no checks, no generation, no recording) to a fresh server.
+ * Returns the milliseconds from the first request to the last answer's end.
+ */
+export async function floorMs(bin: string, requests: ReplayRequest[], apiKey: string) {
+  const server = await startServer(bin, apiKey);
+  const dispatcher = new Agent({ connections: 4 });
+  try {
+    const start = performance.now();
+    for (const r of requests) {
+      const res = await request(`${server.origin}${r.path}`, {
+        method: r.method as 'GET',
+        headers: r.headers,
+        body: r.body,
+        dispatcher,
+      });
+      await res.body.arrayBuffer();
+    }
+    return performance.now() - start;
+  } finally {
+    server.stop();
+    await dispatcher.close();
+  }
+}
