@@ -1,5 +1,9 @@
-import { spawn } from 'node:child_process';
-import { Agent, request } from 'undici';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const LOOP = join(import.meta.dirname, 'floor-loop.mjs');
 
 /** One request as the harness sent it, from its exchanges.har. */
 export interface ReplayRequest {
@@ -58,26 +62,20 @@ async function startServer(bin: string, apiKey: string) {
 
 /**
  * The floor: the same requests, in the same order and with the same bodies, sent one after the
- * other by a bare undici loop (no checks, no generation, no recording) to a fresh server.
- * Returns the milliseconds from the first request to the last answer's end.
+ * other by a bare undici loop (no checks, no generation, no recording) to a fresh server, from a
+ * fresh process like the harness's. Returns the milliseconds from the first request to the end
+ * of the last answer.
  */
 export async function floorMs(bin: string, requests: ReplayRequest[], apiKey: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'pc-floor-'));
+  const file = join(dir, 'requests.json');
+  writeFileSync(file, JSON.stringify(requests));
   const server = await startServer(bin, apiKey);
-  const dispatcher = new Agent({ connections: 4 });
   try {
-    const start = performance.now();
-    for (const r of requests) {
-      const res = await request(`${server.origin}${r.path}`, {
-        method: r.method as 'GET',
-        headers: r.headers,
-        body: r.body,
-        dispatcher,
-      });
-      await res.body.arrayBuffer();
-    }
-    return performance.now() - start;
+    const out = execFileSync(process.execPath, [LOOP, file, server.origin], { encoding: 'utf8' });
+    return (JSON.parse(out) as { ms: number }).ms;
   } finally {
     server.stop();
-    await dispatcher.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }

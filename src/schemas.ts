@@ -71,6 +71,11 @@ function validators(): Map<SchemaName, ValidateFunction> {
   return compiled;
 }
 
+/** Compiles every schema now rather than at the first validation (a run does it before its first request). */
+export function compileSchemas(): void {
+  validators();
+}
+
 function toViolation(error: ErrorObject): SchemaViolation {
   return { instancePath: error.instancePath || '/', message: error.message ?? error.keyword };
 }

@@ -5,7 +5,7 @@ import type { Check, CheckDef, Judgement } from '../checks/types.ts';
 import { fail, skip as skipped } from '../checks/types.ts';
 import { createClient, type HttpClient } from '../http/client.ts';
 import { type Exchange, forRecord } from '../http/exchange.ts';
-import { appendExchange } from '../http/exchange-log.ts';
+import { appendExchange, flushExchanges } from '../http/exchange-log.ts';
 import { type PetstoreApi, petstoreApi } from '../http/petstore-api.ts';
 import { createRedactor } from '../http/redaction.ts';
 import { isRefusal, newSpend, notSent, type Spend, throttle } from '../http/throttle.ts';
@@ -37,7 +37,10 @@ export function useTarget(): Target {
       ? { onExchange: (ex: Exchange) => appendExchange(ctx.exchangeLog as string, ex) }
       : {}),
   });
-  afterAll(() => client.close());
+  afterAll(() => {
+    if (ctx.exchangeLog) flushExchanges(ctx.exchangeLog);
+    return client.close();
+  });
   const limited = throttle(client, ctx.limits, spendOf(ctx));
   return { ctx, client: ctx.writes ? limited : readOnly(limited) };
 }

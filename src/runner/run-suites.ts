@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import { BaseSequencer, createVitest } from 'vitest/node';
 import { HarnessError } from '../errors.ts';
@@ -6,6 +7,7 @@ import type { HarnessContext } from './context.ts';
 import { PACKAGE_ROOT } from './paths.ts';
 
 const SUITES = ['suites/**/*.suite.ts'];
+const WARM_UP = join(PACKAGE_ROOT, 'src', 'runner', 'warm-up.ts');
 
 /**
  * Suite files in path order. vitest's own order puts files that failed or ran long last time
@@ -25,6 +27,7 @@ function suiteOptions(harness: HarnessContext, reporters: Reporter[], shard?: st
     config: false as const,
     watch: false,
     include: SUITES,
+    setupFiles: [WARM_UP],
     reporters,
     provide: { harness },
     testTimeout,

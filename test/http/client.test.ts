@@ -12,6 +12,11 @@ const server = await serveForFile((req): AppResponse => {
   if (req.path.endsWith('/boom'))
     return { status: 503, raw: 'down', headers: { 'content-type': 'text/plain' } };
   if (req.path.endsWith('/big')) return { status: 200, raw: 'x'.repeat(5000) };
+  // The key spelled with JSON escapes: not in the text as is, but in the parsed value.
+  if (req.path.endsWith('/escaped')) {
+    const hidden = [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return { status: 200, raw: `{"echoed":"${hidden.join('')}"}` };
+  }
   return {
     status: 200,
     json: { echoed: req.headers.authorization },
@@ -39,6 +44,12 @@ describe('http client', () => {
     expect(ex.response?.json).toEqual({ echoed: 'Bearer [REDACTED]' });
     expect(ex.response?.headers['x-echo']).toBe('Bearer [REDACTED]');
     expect(recorded).toContain(ex);
+  });
+
+  it('redacts the key from a parsed body that spells it with JSON escapes', async () => {
+    const ex = await client.send({ method: 'GET', path: '/escaped' });
+    expect(ex.response?.body).not.toContain(KEY);
+    expect(ex.response?.json).toEqual({ echoed: '[REDACTED]' });
   });
 
   it('treats a 5xx and a non-JSON body as data', async () => {
