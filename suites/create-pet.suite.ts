@@ -23,7 +23,7 @@ propertyTest(
   CREATE_201_PROPERTY,
   newPetArb(runId),
   async (api, sent) => ({ sent, ex: await api.createPet(sent) }),
-  { examples: edgeNewPets(runId) },
+  { examples: edgeNewPets(runId), independent: true },
 );
 
 const UNIQUE_CREATES = 10;
@@ -45,7 +45,7 @@ MUTATIONS.forEach((mutation, i) => {
       const ex = 'raw' in body ? await api.createPetRaw(body.raw) : await api.createPet(body.json);
       return { body: 'raw' in body ? body.raw : JSON.stringify(body.json), ex };
     },
-    mutation.maxRuns === undefined ? {} : { maxRuns: mutation.maxRuns },
+    { independent: true, ...(mutation.maxRuns === undefined ? {} : { maxRuns: mutation.maxRuns }) },
   );
 });
 

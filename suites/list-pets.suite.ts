@@ -47,7 +47,7 @@ propertyTest(
   LIST_LIMIT_RANGE,
   validLimitArb,
   async (api, limit) => ({ limit, ex: await api.listPets({ limit }) }),
-  { ...whilePetsExist, examples: [LIMIT.min, LIMIT.max] },
+  { ...whilePetsExist, examples: [LIMIT.min, LIMIT.max], independent: true },
 );
 
 checkTest(target, LIST_LIMIT_DEFAULT, async (api) => ({ known, ex: await api.listPets() }));

@@ -5,12 +5,24 @@ import { propertyTest, useTarget } from '../src/runner/check-test.ts';
 
 const target = useTarget();
 
-propertyTest(target, ROBUST_LIST_ANY_QUERY, anyQueryArb, async (api, query) => ({
-  input: `query ${JSON.stringify(query)}`,
-  ex: await api.listPets(query),
-}));
+propertyTest(
+  target,
+  ROBUST_LIST_ANY_QUERY,
+  anyQueryArb,
+  async (api, query) => ({
+    input: `query ${JSON.stringify(query)}`,
+    ex: await api.listPets(query),
+  }),
+  { independent: true },
+);
 
-propertyTest(target, ROBUST_CREATE_ANY_JSON, fc.jsonValue({ maxDepth: 3 }), async (api, value) => ({
-  input: `body ${JSON.stringify(value)}`,
-  ex: await api.createPet(value),
-}));
+propertyTest(
+  target,
+  ROBUST_CREATE_ANY_JSON,
+  fc.jsonValue({ maxDepth: 3 }),
+  async (api, value) => ({
+    input: `body ${JSON.stringify(value)}`,
+    ex: await api.createPet(value),
+  }),
+  { independent: true },
+);

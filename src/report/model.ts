@@ -14,7 +14,7 @@ export interface EvidenceExchange extends Exchange {
 
 /** Where a check's time went, in milliseconds; the rest of its durationMs is judging and vitest. */
 export interface CheckTiming {
-  /** Waiting for the target: the sum of the check's exchanges' durations. */
+  /** Waiting for the target: the time at least one of the check's requests was in flight. */
   httpMs: number;
   validationMs: number;
   generationMs: number;

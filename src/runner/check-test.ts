@@ -75,11 +75,28 @@ export class ConformanceFailure extends Error {
   override name = 'ConformanceFailure';
 }
 
+/** Wall-clock time with at least one of the exchanges in flight (they may overlap). */
+function timeInFlight(exchanges: readonly Exchange[]): number {
+  const spans = exchanges
+    .map((ex) => {
+      const start = Date.parse(ex.startedAt);
+      return [start, start + ex.durationMs] as const;
+    })
+    .sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let end = Number.NEGATIVE_INFINITY;
+  for (const [from, to] of spans) {
+    total += Math.max(0, to - Math.max(from, end));
+    end = Math.max(end, to);
+  }
+  return total;
+}
+
 function timingSince(before: ReturnType<typeof timeSpent>, recorded: Exchange[]): CheckTiming {
   const now = timeSpent();
   const ms = (value: number) => Math.round(value * 10) / 10;
   return {
-    httpMs: ms(recorded.reduce((sum, ex) => sum + ex.durationMs, 0)),
+    httpMs: ms(timeInFlight(recorded)),
     validationMs: ms(now.validation - before.validation),
     generationMs: ms(now.generation - before.generation),
   };
@@ -177,6 +194,8 @@ export interface PropertyTestOptions<T> extends TestOptions {
   examples?: T[];
   /** Cap on runs for arbitraries with few distinct values. */
   maxRuns?: number;
+  /** Each input sends one request that no other input depends on: send them together. */
+  independent?: boolean;
 }
 
 /** Registers a property-based test: the check judges what the target did with each generated input. */
@@ -202,6 +221,7 @@ export function propertyTest<T, O>(
           checkId: check.id,
           numRuns: Math.min(target.ctx.runs, options.maxRuns ?? Number.POSITIVE_INFINITY),
           ...(options.examples ? { examples: options.examples } : {}),
+          ...(options.independent ? { independent: true } : {}),
         },
       ),
     options,

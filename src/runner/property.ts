@@ -47,6 +47,11 @@ export interface PropertyOptions<T> {
   examples?: T[];
   /** The pass message, given how many inputs were tried. */
   passMessage?: (numRuns: number) => string;
+  /**
+   * Each input sends one request that depends on no other input's: the inputs may be judged
+   * together (the throttle keeps to --concurrency, and sends them in input order).
+   */
+  independent?: boolean;
 }
 
 /**
@@ -58,14 +63,40 @@ export async function checkProperty<T>(
   judgeInput: (input: T) => Promise<Judgement>,
   options: PropertyOptions<T>,
 ): Promise<Judgement> {
-  const warnings: Judgement[] = [];
-  const skips: Judgement[] = [];
+  if (options.independent) {
+    const judgements = await Promise.all(inputsOf(arb, options).map(judgeInput));
+    // A failure is found again one input at a time, as fast-check would have found it, so that
+    // it is shrunk; should the target not fail again, the failure seen first stands.
+    const failed = judgements.find((j) => j.verdict === 'fail');
+    if (!failed) return conclude(judgements, options);
+    return (await checkOneByOne(arb, judgeInput, options)).failure ?? failed;
+  }
+  const { failure, judgements } = await checkOneByOne(arb, judgeInput, options);
+  return failure ?? conclude(judgements, options);
+}
+
+/** The examples, then the inputs fast-check generates for this check's seed, in its order. */
+function inputsOf<T>(arb: fc.Arbitrary<T>, options: PropertyOptions<T>): T[] {
+  const seed = propertySeed(options.runSeed, options.checkId);
+  const generated = timed('generation', () => fc.sample(arb, { seed, numRuns: options.numRuns }));
+  return [...(options.examples ?? []), ...generated];
+}
+
+/**
+ * fast-check's own run, one input at a time: the judgements of the inputs, and the failure it
+ * found, if any, shrunk to the minimal input.
+ */
+async function checkOneByOne<T>(
+  arb: fc.Arbitrary<T>,
+  judgeInput: (input: T) => Promise<Judgement>,
+  options: PropertyOptions<T>,
+): Promise<{ failure?: Judgement; judgements: Judgement[] }> {
+  const judgements: Judgement[] = [];
   const seed = propertySeed(options.runSeed, options.checkId);
   const property = fc.asyncProperty(new TimedArbitrary(arb), async (input) => {
     const judgement = await judgeInput(input);
     if (judgement.verdict === 'fail') throw new PropertyFailure(judgement);
-    if (judgement.verdict === 'warn') warnings.push(judgement);
-    if (judgement.verdict === 'skip') skips.push(judgement);
+    judgements.push(judgement);
   });
   const examples = options.examples?.length ?? 0;
   const details = await fc.check(property, {
@@ -74,30 +105,36 @@ export async function checkProperty<T>(
     numRuns: options.numRuns + examples,
     ...(options.examples ? { examples: options.examples.map((e) => [e] as [T]) } : {}),
   });
-  if (details.failed) {
-    const error = details.errorInstance;
-    // Anything but a verdict is a bug in the harness: let the test crash and say so.
-    if (!(error instanceof PropertyFailure)) throw error;
-    const input = fc.stringify(details.counterexample?.[0]);
-    const shrinks = details.numShrinks ? ` after ${details.numShrinks} shrinks` : '';
-    return {
-      ...error.judgement,
-      message: `${error.judgement.message} (minimal input${shrinks}: ${truncate(input)})`,
-      counterexample: {
-        input,
-        seed: options.runSeed,
-        propertySeed: seed,
-        path: details.counterexamplePath ?? '',
-        numRuns: details.numRuns,
-      },
-    };
-  }
+  if (!details.failed) return { judgements };
+  const error = details.errorInstance;
+  // Anything but a verdict is a bug in the harness: let the test crash and say so.
+  if (!(error instanceof PropertyFailure)) throw error;
+  const input = fc.stringify(details.counterexample?.[0]);
+  const shrinks = details.numShrinks ? ` after ${details.numShrinks} shrinks` : '';
+  const failure: Judgement = {
+    ...error.judgement,
+    message: `${error.judgement.message} (minimal input${shrinks}: ${truncate(input)})`,
+    counterexample: {
+      input,
+      seed: options.runSeed,
+      propertySeed: seed,
+      path: details.counterexamplePath ?? '',
+      numRuns: details.numRuns,
+    },
+  };
+  return { failure, judgements };
+}
+
+/** The verdict of inputs none of which failed: warnings, nothing judged, or a pass. */
+function conclude<T>(judgements: Judgement[], options: PropertyOptions<T>): Judgement {
+  const warnings = judgements.filter((j) => j.verdict === 'warn');
+  const skips = judgements.filter((j) => j.verdict === 'skip');
   if (warnings.length) return summarizeWarnings(warnings);
   // Nothing could be judged (every input hit a failed precondition): say so, do not pass.
-  if (skips.length === details.numRuns && skips[0]) return skips[0];
+  if (skips.length === judgements.length && skips[0]) return skips[0];
   return pass(
-    options.passMessage?.(details.numRuns) ??
-      `${details.numRuns} generated inputs kept the promise`,
+    options.passMessage?.(judgements.length) ??
+      `${judgements.length} generated inputs kept the promise`,
   );
 }
 

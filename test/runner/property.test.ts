@@ -84,6 +84,43 @@ describe('property runner', () => {
     ).rejects.toThrow('bug');
   });
 
+  it('judges independent inputs together: the same inputs, in the same order, at once', async () => {
+    const sequential: number[] = [];
+    await checkProperty(fc.integer(), async (n) => (sequential.push(n), pass('ok')), base);
+    const started: number[] = [];
+    let inFlight = 0;
+    let peak = 0;
+    const together = await checkProperty(
+      fc.integer(),
+      async (n) => {
+        started.push(n);
+        peak = Math.max(peak, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        inFlight--;
+        return pass('ok');
+      },
+      { ...base, independent: true },
+    );
+    expect(together).toEqual(pass('50 generated inputs kept the promise'));
+    expect(started).toEqual(sequential);
+    expect(peak).toBeGreaterThan(1);
+  });
+
+  it('shrinks a failure of independent inputs just as one by one', async () => {
+    const judge = async (n: number) => (n >= 1000 ? fail(`too big: ${n}`) : pass('ok'));
+    const arb = fc.integer({ min: 0, max: 1_000_000 });
+    const together = await checkProperty(arb, judge, { ...base, independent: true });
+    expect(together).toEqual(await checkProperty(arb, judge, base));
+    expect(together.counterexample?.input).toBe('1000');
+  });
+
+  it('keeps a failure of independent inputs that does not happen again one by one', async () => {
+    let calls = 0;
+    const flaky = async () => (++calls === 3 ? fail('a one-off 500') : pass('ok'));
+    const judgement = await checkProperty(fc.integer(), flaky, { ...base, independent: true });
+    expect(judgement).toEqual(fail('a one-off 500'));
+  });
+
   it('checkEach: first failure wins, warnings gathered', async () => {
     expect(
       await checkEach([1, 2, 3], async (n) => (n === 2 ? fail('two') : pass('ok')), 'all ok'),
