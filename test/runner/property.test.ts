@@ -86,7 +86,11 @@ describe('property runner', () => {
 
   it('judges independent inputs together: the same inputs, in the same order, at once', async () => {
     const sequential: number[] = [];
-    await checkProperty(fc.integer(), async (n) => (sequential.push(n), pass('ok')), base);
+    const record = async (n: number) => {
+      sequential.push(n);
+      return pass('ok');
+    };
+    await checkProperty(fc.integer(), record, base);
     const started: number[] = [];
     let inFlight = 0;
     let peak = 0;
