@@ -1,3 +1,4 @@
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
 import { BaseSequencer, createVitest } from 'vitest/node';
@@ -16,6 +17,22 @@ const WARM_UP = join(PACKAGE_ROOT, 'src', 'runner', 'warm-up.ts');
 class PathOrder extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId));
+  }
+}
+
+/**
+ * Where vitest may keep the suites' transformed modules between runs (it saves ~0.5 s a run;
+ * entries are keyed by content, so an edited file is transformed again). Undefined, and no
+ * cache, when the folder cannot be written (e.g. a read-only install).
+ */
+function moduleCacheDir(): string | undefined {
+  const dir = join(PACKAGE_ROOT, 'node_modules', '.cache', 'petstore-conformance', 'vitest');
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    return dir;
+  } catch {
+    return undefined;
   }
 }
 
@@ -42,8 +59,14 @@ function suiteOptions(harness: HarnessContext, reporters: Reporter[], shard?: st
     isolate: false,
     maxWorkers: 1,
     sequence: { sequencer: PathOrder },
+    ...moduleCache(),
     ...(shard ? { shard } : {}),
   };
+}
+
+function moduleCache() {
+  const dir = moduleCacheDir();
+  return dir ? { experimental: { fsModuleCache: true, fsModuleCachePath: dir } } : {};
 }
 
 const QUIET_VITE = { logLevel: 'silent' as const, clearScreen: false };
