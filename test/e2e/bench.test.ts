@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+// The bench is not a timed test: this only proves it runs and writes what it promises.
+describe('npm run bench', () => {
+  it('measures a profile and the floor, and writes results.json', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'pc-bench-test-')), 'results.json');
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'bench/bench.ts', '--repeat', '1', '--profiles', 'ci', '--out', out],
+      { cwd: ROOT, encoding: 'utf8', timeout: 120_000 },
+    );
+    expect(result.stderr).not.toMatch(/bench: (?!ci run)/);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^ci \(median of 1\): \d+ ms wall/m);
+    expect(result.stdout).toMatch(/where the time goes \(ms\): load \d+/);
+    const written = JSON.parse(readFileSync(out, 'utf8'));
+    const ci = written.results.ci;
+    expect(ci.requests).toBeGreaterThan(300);
+    expect(ci.floorMs).toBeGreaterThan(0);
+    expect(ci.ratio).toBeGreaterThan(0);
+    expect(Object.keys(ci.whereTheTimeGoes)).toEqual([
+      'load',
+      'target',
+      'vitestAndSetUp',
+      'http',
+      'validation',
+      'generation',
+      'judgingAndPerTest',
+      'reportsAndExit',
+    ]);
+    expect(written.machine.cores).toBeGreaterThan(0);
+    // Peak RSS is sampled from /proc: Linux only.
+    expect(written.targets.map((t: { target: string }) => t.target)).toEqual([
+      'ci profile under 10 s wall',
+      ...(process.platform === 'linux' ? ['peak RSS under 300 MiB'] : []),
+    ]);
+  });
+});
