@@ -17,6 +17,13 @@ export interface SendOptions {
   rawBody?: string;
   headers?: Record<string, string>;
   auth?: Auth;
+  /**
+   * Asked when the request's turn to go has come (it may have waited for a slot): a reason not
+   * to send it after all, e.g. its check was settled meanwhile; undefined to send it.
+   */
+  holdBack?: () => string | undefined;
+  /** Abandons the request before its deadline (its answer would no longer be judged). */
+  signal?: AbortSignal;
 }
 
 export interface ClientOptions {
@@ -38,6 +45,8 @@ export interface HttpClient {
 }
 
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
+/** The code of a request the harness gave up on itself (SendOptions.signal). */
+export const ABANDONED = 'ABANDONED';
 let sequence = 0;
 
 /** Joins the base URL and a path, keeping the base URL's own path (the `/v1` prefix). */
@@ -125,6 +134,7 @@ export function describeTransportError(error: unknown, timeoutMs: number): Trans
     err.code === 'UND_ERR_CONNECT_TIMEOUT' ||
     error instanceof undiciErrors.HeadersTimeoutError;
   if (timedOut) return { code: 'TIMEOUT', message: `no answer within ${timeoutMs} ms` };
+  if (err.name === 'AbortError') return { code: ABANDONED, message: 'abandoned by the harness' };
   const cause = err.cause as { code?: string; message?: string } | undefined;
   const code = cause?.code ?? err.code ?? err.name ?? 'ERROR';
   const message = cause?.message ?? err.message ?? String(error);
@@ -185,7 +195,9 @@ export function createClient(options: ClientOptions): HttpClient {
         headers,
         body,
         dispatcher,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: req.signal
+          ? AbortSignal.any([req.signal, AbortSignal.timeout(timeoutMs)])
+          : AbortSignal.timeout(timeoutMs),
       });
       const { bytes, truncated } = await readCapped(res.body, cap);
       if (truncated) res.body.destroy();

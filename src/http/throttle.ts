@@ -29,6 +29,8 @@ export function newSpend(): Spend {
 
 /** The code of the exchange a client answers with once the budget is spent. */
 export const BUDGET_SPENT = 'BUDGET';
+/** The code of the exchange for a request its sender held back (SendOptions.holdBack). */
+export const HELD_BACK = 'HELD_BACK';
 /** The code of the exchange a client answers with once the target has stopped answering. */
 export const UNRESPONSIVE = 'UNRESPONSIVE';
 /** Unanswered requests in a row to one route after which the run stops sending to it: each costs a full timeout. */
@@ -84,7 +86,9 @@ async function acquire(spend: Spend, max: number | undefined): Promise<void> {
 
 function release(spend: Spend): void {
   const next = spend.queue.shift();
-  if (next) next();
+  // Handed over on the next turn of the event loop, once the sender of the request that ended
+  // has seen its answer: a holdBack of the next request can then take that answer into account.
+  if (next) setImmediate(next);
   else spend.inFlight--;
 }
 
@@ -98,6 +102,8 @@ export function throttle(client: HttpClient, limits: Limits, spend: Spend): Http
   const interval = limits.ratePerSecond ? 1000 / limits.ratePerSecond : 0;
   const maxWait = limits.maxRetryAfterMs ?? 30_000;
   function refusal(options: SendOptions): Exchange | undefined {
+    const held = options.holdBack?.();
+    if (held !== undefined) return notSent(options, HELD_BACK, held);
     const route = routeOf(options);
     if ((spend.unanswered.get(route) ?? 0) >= UNANSWERED_LIMIT) {
       const message = `the target left ${UNANSWERED_LIMIT} requests in a row to ${route} unanswered`;

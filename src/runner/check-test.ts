@@ -8,7 +8,7 @@ import { type Exchange, forRecord } from '../http/exchange.ts';
 import { appendExchange, flushExchanges } from '../http/exchange-log.ts';
 import { type PetstoreApi, petstoreApi } from '../http/petstore-api.ts';
 import { createRedactor } from '../http/redaction.ts';
-import { isRefusal, newSpend, notSent, type Spend, throttle } from '../http/throttle.ts';
+import { HELD_BACK, isRefusal, newSpend, type Spend, throttle } from '../http/throttle.ts';
 import type { CheckTiming } from '../report/model.ts';
 import { timeSpent } from '../stopwatch.ts';
 import type { CheckMeta, HarnessContext } from './context.ts';
@@ -102,9 +102,6 @@ function timingSince(before: ReturnType<typeof timeSpent>, recorded: Exchange[])
   };
 }
 
-/** The code of a request a check did not send because an earlier one went unanswered. */
-const NOT_SENT = 'NOT_SENT';
-
 /**
  * The verdict of a check from its own judgement and what happened on the wire: a hang fails at
  * any level (the contract promises an answer); a request the throttle held back leaves the check
@@ -154,12 +151,18 @@ export function verdictTest(
     const before = timeSpent();
     const recorded: Exchange[] = [];
     let unanswered: Exchange | undefined;
+    // One unanswered request settles the check: waiting out more would only lengthen the run.
+    // Requests still queued for a slot are held back, those in flight abandoned.
+    const settled = new AbortController();
+    const holdBack = () => (unanswered ? 'an earlier request got no answer' : undefined);
     const api = petstoreApi(async (options) => {
-      // One unanswered request settles the check: waiting out more would only lengthen the run.
-      if (unanswered) return notSent(options, NOT_SENT, 'an earlier request got no answer');
-      const ex = await target.client.send(options);
+      const ex = await target.client.send({ ...options, holdBack, signal: settled.signal });
+      if (ex.error?.code === HELD_BACK) return ex;
       recorded.push(ex);
-      if (ex.error?.code === 'TIMEOUT') unanswered ??= ex;
+      if (ex.error?.code === 'TIMEOUT' && !unanswered) {
+        unanswered = ex;
+        settled.abort();
+      }
       return ex;
     });
     const judgement = settle(def, await run(api), recorded, unanswered);

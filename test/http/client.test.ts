@@ -66,6 +66,14 @@ describe('http client', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
+  it('abandons a request when its sender says so, before the deadline', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 20);
+    const ex = await client.send({ method: 'GET', path: '/hang', signal: controller.signal });
+    expect(ex.error).toEqual({ code: 'ABANDONED', message: 'abandoned by the harness' });
+    expect(ex.durationMs).toBeLessThan(250);
+  });
+
   it('cuts a body longer than the cap', async () => {
     const ex = await client.send({ method: 'GET', path: '/big' });
     expect(ex.response?.truncated).toBe(true);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HttpClient, SendOptions } from '../../src/http/client.ts';
 import {
   BUDGET_SPENT,
+  HELD_BACK,
   newSpend,
   retryAfterMs,
   routeOf,
@@ -114,5 +115,32 @@ describe('throttle', () => {
     expect(routeOf({ method: 'GET', path: '/pets/12' })).toBe('GET /pets/*');
     expect(routeOf({ method: 'POST', path: '/pets' })).toBe('POST /pets');
     expect(routeOf({ method: 'GET', path: '/pets/a/b' })).toBe('GET /pets/*/*');
+  });
+
+  it('asks a queued request whether it should still go once its turn comes', async () => {
+    const sent: string[] = [];
+    const client: HttpClient = {
+      send: async (o: SendOptions) => {
+        sent.push(o.path);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return exchange({ error: 'no answer within 5 ms', code: 'TIMEOUT' });
+      },
+      close: async () => {},
+    };
+    const limited = throttle(client, { concurrency: 2 }, newSpend());
+    let settled = false;
+    const holdBack = () => (settled ? 'settled' : undefined);
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map(async (i) => {
+        const ex = await limited.send({ method: 'GET', path: `/pets/${i}`, holdBack });
+        settled = true;
+        return ex;
+      }),
+    );
+    // The first two were in flight together; the three queued behind them were held back.
+    expect(sent).toEqual(['/pets/1', '/pets/2']);
+    expect(answers.slice(2).map((ex) => ex.error)).toEqual(
+      Array(3).fill({ code: HELD_BACK, message: 'settled' }),
+    );
   });
 });
