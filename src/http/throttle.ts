@@ -101,10 +101,9 @@ function release(spend: Spend): void {
 export function throttle(client: HttpClient, limits: Limits, spend: Spend): HttpClient {
   const interval = limits.ratePerSecond ? 1000 / limits.ratePerSecond : 0;
   const maxWait = limits.maxRetryAfterMs ?? 30_000;
-  function refusal(options: SendOptions): Exchange | undefined {
+  function refusal(options: SendOptions, route: string): Exchange | undefined {
     const held = options.holdBack?.();
     if (held !== undefined) return notSent(options, HELD_BACK, held);
-    const route = routeOf(options);
     if ((spend.unanswered.get(route) ?? 0) >= UNANSWERED_LIMIT) {
       const message = `the target left ${UNANSWERED_LIMIT} requests in a row to ${route} unanswered`;
       return notSent(options, UNRESPONSIVE, message);
@@ -116,8 +115,9 @@ export function throttle(client: HttpClient, limits: Limits, spend: Spend): Http
   }
   async function sendOnce(options: SendOptions): Promise<Exchange> {
     await acquire(spend, limits.concurrency);
+    const route = routeOf(options);
     try {
-      const refused = refusal(options);
+      const refused = refusal(options, route);
       if (refused) return refused;
       spend.sent++;
       const now = Date.now();
@@ -125,7 +125,6 @@ export function throttle(client: HttpClient, limits: Limits, spend: Spend): Http
       spend.nextSlot = Math.max(now, spend.nextSlot) + interval;
       if (wait) await sleep(wait);
       const ex = await client.send(options);
-      const route = routeOf(options);
       if (ex.response) spend.unanswered.delete(route);
       else if (ex.error?.code === 'TIMEOUT') {
         spend.unanswered.set(route, (spend.unanswered.get(route) ?? 0) + 1);

@@ -9,10 +9,10 @@ import { appendExchange, flushExchanges } from '../http/exchange-log.ts';
 import { type PetstoreApi, petstoreApi } from '../http/petstore-api.ts';
 import { createRedactor } from '../http/redaction.ts';
 import { HELD_BACK, isRefusal, newSpend, type Spend, throttle } from '../http/throttle.ts';
-import type { CheckTiming } from '../report/model.ts';
 import { timeSpent } from '../stopwatch.ts';
 import type { CheckMeta, HarnessContext } from './context.ts';
 import { checkEach, checkProperty } from './property.ts';
+import { timingSince } from './timings.ts';
 
 /** How many exchanges a failing check keeps as evidence when it names none itself. */
 const MAX_EVIDENCE = 5;
@@ -73,33 +73,6 @@ function readOnly(client: HttpClient): HttpClient {
 /** Thrown to fail a test when the target broke a MUST clause: a verdict, not a harness bug. */
 export class ConformanceFailure extends Error {
   override name = 'ConformanceFailure';
-}
-
-/** Wall-clock time with at least one of the exchanges in flight (they may overlap). */
-function timeInFlight(exchanges: readonly Exchange[]): number {
-  const spans = exchanges
-    .map((ex) => {
-      const start = Date.parse(ex.startedAt);
-      return [start, start + ex.durationMs] as const;
-    })
-    .sort((a, b) => a[0] - b[0]);
-  let total = 0;
-  let end = Number.NEGATIVE_INFINITY;
-  for (const [from, to] of spans) {
-    total += Math.max(0, to - Math.max(from, end));
-    end = Math.max(end, to);
-  }
-  return total;
-}
-
-function timingSince(before: ReturnType<typeof timeSpent>, recorded: Exchange[]): CheckTiming {
-  const now = timeSpent();
-  const ms = (value: number) => Math.round(value * 10) / 10;
-  return {
-    httpMs: ms(timeInFlight(recorded)),
-    validationMs: ms(now.validation - before.validation),
-    generationMs: ms(now.generation - before.generation),
-  };
 }
 
 /**

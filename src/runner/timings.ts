@@ -1,4 +1,6 @@
-import type { CheckResult, RunTimings } from '../report/model.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { CheckResult, CheckTiming, RunTimings } from '../report/model.ts';
+import { timeSpent } from '../stopwatch.ts';
 
 /** Moments of a run, in milliseconds since the process started (performance.now()). */
 export interface RunMarks {
@@ -27,5 +29,36 @@ export function runTimings(marks: RunMarks, checks: readonly CheckResult[]): Run
     validationMs: round(validationMs),
     generationMs: round(generationMs),
     otherMs: round(Math.max(0, checksMs - httpMs - validationMs - generationMs)),
+  };
+}
+
+/** Wall-clock time with at least one of the exchanges in flight (they may overlap). */
+function timeInFlight(exchanges: readonly Exchange[]): number {
+  const spans = exchanges
+    .map((ex) => {
+      const start = Date.parse(ex.startedAt);
+      return [start, start + ex.durationMs] as const;
+    })
+    .sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let end = Number.NEGATIVE_INFINITY;
+  for (const [from, to] of spans) {
+    total += Math.max(0, to - Math.max(from, end));
+    end = Math.max(end, to);
+  }
+  return total;
+}
+
+/** Where a check's time went since `before` (taken with timeSpent() as it began). */
+export function timingSince(
+  before: ReturnType<typeof timeSpent>,
+  recorded: Exchange[],
+): CheckTiming {
+  const now = timeSpent();
+  const ms = (value: number) => Math.round(value * 10) / 10;
+  return {
+    httpMs: ms(timeInFlight(recorded)),
+    validationMs: ms(now.validation - before.validation),
+    generationMs: ms(now.generation - before.generation),
   };
 }
