@@ -6,8 +6,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Har } from '../src/report/har.ts';
 import type { RunReport, RunTimings } from '../src/report/model.ts';
-import { floorMs, type Har, replayable } from './floor.ts';
+import { floorMs, replayable } from './floor.ts';
 import { measure } from './process-tree.ts';
 
 const ROOT = join(import.meta.dirname, '..');

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import type { Har } from '../src/report/har.ts';
+
 const LOOP = join(import.meta.dirname, 'floor-loop.mjs');
 
 /** One request as the harness sent it, from its exchanges.har. */
@@ -12,21 +14,6 @@ export interface ReplayRequest {
   path: string;
   headers: Record<string, string>;
   body?: string;
-}
-
-interface HarEntry {
-  startedDateTime: string;
-  time: number;
-  request: {
-    method: string;
-    url: string;
-    headers: Array<{ name: string; value: string }>;
-    postData?: { text: string };
-  };
-}
-
-export interface Har {
-  log: { entries: HarEntry[] };
 }
 
 /** The requests of a run in the order sent, the redacted key put back as `apiKey`. */

@@ -49,6 +49,13 @@ function entry(ex: Exchange) {
   };
 }
 
+/** One entry of exchanges.har, as written here and read back by `merge` and the bench. */
+export type HarEntry = ReturnType<typeof entry>;
+
+export interface Har {
+  log: { entries: HarEntry[] };
+}
+
 /** exchanges.har: every exchange of the run as HAR 1.2 (already redacted when recorded). */
 export function renderHar(report: RunReport, exchanges: readonly Exchange[]): string {
   const har = {

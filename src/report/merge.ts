@@ -4,6 +4,7 @@ import { clauseCoverage } from '../checks/coverage.ts';
 import { HarnessError } from '../errors.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { NOT_RUN } from '../runner/collector.ts';
+import type { Har } from './har.ts';
 import { type CheckResult, type RunReport, runVerdict, summarize, type Verdict } from './model.ts';
 import { createdPets, latencyByOperation } from './stats.ts';
 import { writeReports } from './write.ts';
@@ -20,22 +21,6 @@ function readJson<T>(path: string): T {
   }
 }
 
-type HarEntry = {
-  startedDateTime: string;
-  time: number;
-  request: {
-    method: string;
-    url: string;
-    headers: { name: string; value: string }[];
-    postData?: { text: string };
-  };
-  response: {
-    status: number;
-    headers: { name: string; value: string }[];
-    content: { text?: string };
-    _error?: Exchange['error'];
-  };
-};
 const fromPairs = (pairs: { name: string; value: string }[]) =>
   Object.fromEntries(pairs.map((p) => [p.name, p.value]));
 
@@ -43,7 +28,7 @@ const fromPairs = (pairs: { name: string; value: string }[]) =>
 function readHar(dir: string): Exchange[] {
   const path = join(dir, 'exchanges.har');
   if (!existsSync(path)) return [];
-  const entries = readJson<{ log: { entries: HarEntry[] } }>(path).log.entries;
+  const entries = readJson<Har>(path).log.entries;
   return entries.map((e, i) => ({
     seq: i + 1,
     startedAt: e.startedDateTime,

@@ -21,19 +21,19 @@ class PathOrder extends BaseSequencer {
 }
 
 /**
- * Where vitest may keep the suites' transformed modules between runs (it saves ~0.5 s a run;
- * entries are keyed by content, so an edited file is transformed again). Undefined, and no
+ * vitest's options to keep the suites' transformed modules between runs (it saves ~0.5 s a
+ * run; entries are keyed by content, so an edited file is transformed again). None, and no
  * cache, when the folder cannot be written (e.g. a read-only install).
  */
-function moduleCacheDir(): string | undefined {
+function moduleCache() {
   const dir = join(PACKAGE_ROOT, 'node_modules', '.cache', 'petstore-conformance', 'vitest');
   try {
     mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);
-    return dir;
   } catch {
-    return undefined;
+    return {};
   }
+  return { experimental: { fsModuleCache: true, fsModuleCachePath: dir } };
 }
 
 function suiteOptions(harness: HarnessContext, reporters: Reporter[], shard?: string) {
@@ -62,11 +62,6 @@ function suiteOptions(harness: HarnessContext, reporters: Reporter[], shard?: st
     ...moduleCache(),
     ...(shard ? { shard } : {}),
   };
-}
-
-function moduleCache() {
-  const dir = moduleCacheDir();
-  return dir ? { experimental: { fsModuleCache: true, fsModuleCachePath: dir } } : {};
 }
 
 const QUIET_VITE = { logLevel: 'silent' as const, clearScreen: false };

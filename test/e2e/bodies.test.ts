@@ -1,19 +1,16 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Handler } from '../../src/reference/index.ts';
-import { startFault } from '../faults/catalog.ts';
 import { ITEM, intercept, LIST } from '../faults/wrap.ts';
 import { type CliResult, readReport, runCli } from '../support/cli.ts';
+import { serveWrappedForFile } from '../support/servers.ts';
 
 const KEY = 'bodies-key-0123456789';
 const MiB = 1024 * 1024;
 
-async function serve(name: string, wrap: (app: Handler) => Handler) {
-  const server = await startFault({ name, description: name, wrap }, KEY);
-  afterAll(() => server.close());
-  return server;
-}
+const serve = (name: string, wrap: (app: Handler) => Handler) =>
+  serveWrappedForFile(name, wrap, KEY);
 
 function run(baseUrl: string): Promise<CliResult> {
   return runCli(['run', '--base-url', baseUrl, '--api-key', KEY, '--profile', 'ci']);

@@ -1,18 +1,15 @@
 import { createServer, type Socket } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppResponse, Handler } from '../../src/reference/index.ts';
-import { startFault } from '../faults/catalog.ts';
 import { ITEM, intercept } from '../faults/wrap.ts';
 import { type CliResult, readReport, runCli } from '../support/cli.ts';
+import { serveWrappedForFile } from '../support/servers.ts';
 
 const KEY = 'hang-key-0123456789';
 const TIMEOUT = 400;
 
-async function serve(name: string, wrap: (app: Handler) => Handler) {
-  const server = await startFault({ name, description: name, wrap }, KEY);
-  afterAll(() => server.close());
-  return server;
-}
+const serve = (name: string, wrap: (app: Handler) => Handler) =>
+  serveWrappedForFile(name, wrap, KEY);
 
 function run(baseUrl: string, timeout = TIMEOUT): Promise<CliResult> {
   const args = ['--api-key', KEY, '--profile', 'ci', '--timeout', String(timeout)];
