@@ -1,7 +1,11 @@
 // npm run bench: how fast the harness reaches a verdict against the embedded reference server,
 // and how that compares with the floor, a bare undici loop sending the same requests.
 //
-//   npm run bench -- [--repeat 5] [--profiles ci,full] [--out bench/results.json]
+//   npm run bench -- [--repeat 5] [--profiles ci,full] [--remote ci] [--delays 0,20]
+//                    [--out bench/results.json]
+//
+// --remote runs those profiles against a `serve` behind a loopback proxy that adds each of
+// --delays (ms) each way: the wall time against a target that far away, and its ratio to 0 ms.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +14,7 @@ import type { Har } from '../src/report/har.ts';
 import type { RunReport, RunTimings } from '../src/report/model.ts';
 import { floorMs, replayable } from './floor.ts';
 import { measure } from './process-tree.ts';
+import { type RemoteSample, remoteSample } from './remote.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin', 'petstore-conformance.mjs');
@@ -33,20 +38,32 @@ interface Sample {
   timings: RunTimings;
 }
 
-const TARGETS = { ciWallMs: 10_000, fullRatio: 2, peakRssMiB: 300 };
+const TARGETS = { ciWallMs: 10_000, fullRatio: 2, peakRssMiB: 300, remoteRatio: 1.6 };
 
 function options() {
   const { values } = parseArgs({
     options: {
       repeat: { type: 'string', default: '5' },
       profiles: { type: 'string', default: 'ci,full' },
+      remote: { type: 'string', default: 'ci' },
+      delays: { type: 'string', default: '0,20' },
       out: { type: 'string', default: join(ROOT, 'bench', 'results.json') },
     },
   });
   const repeat = Number(values.repeat);
   if (!Number.isInteger(repeat) || repeat < 1)
     throw new Error('--repeat must be a positive integer');
-  return { repeat, profiles: values.profiles.split(','), out: values.out };
+  const delays = values.delays.split(',').map(Number);
+  if (delays.length < 2 || delays.some((d) => !Number.isInteger(d) || d < 0))
+    throw new Error('--delays must list at least two whole numbers of ms, e.g. 0,20');
+  const list = (text: string) => text.split(',').filter(Boolean);
+  return {
+    repeat,
+    profiles: list(values.profiles),
+    remote: list(values.remote),
+    delays,
+    out: values.out,
+  };
 }
 
 async function sample(profile: string): Promise<Sample> {
@@ -140,6 +157,59 @@ function printSummary(profile: string, s: Summary, repeat: number): void {
   );
 }
 
+/** Median wall per delay, and each delay's wall over the first (0 ms) one. */
+function summarizeRemote(samples: RemoteSample[], delays: number[]) {
+  const byDelay = delays.map((delayMs) => {
+    const mine = samples.filter((s) => s.delayMs === delayMs);
+    return {
+      delayMs,
+      wallMs: Math.round(median(mine.map((s) => s.wallMs))),
+      requests: Math.round(median(mine.map((s) => s.requests))),
+    };
+  });
+  const base = byDelay[0]?.wallMs ?? 1;
+  return byDelay.map((d) => ({ ...d, ratio: Math.round((d.wallMs / base) * 100) / 100 }));
+}
+
+type RemoteSummary = ReturnType<typeof summarizeRemote>;
+
+function printRemote(profile: string, rows: RemoteSummary, repeat: number): void {
+  const cells = rows.map((r) => `${r.delayMs} ms: ${r.wallMs} ms wall (${r.ratio}x)`);
+  console.log(
+    `${profile} through a delaying proxy, each way (median of ${repeat}): ${cells.join(', ')}; ${rows[0]?.requests} requests`,
+  );
+}
+
+async function measureRemote(
+  profile: string,
+  delays: number[],
+  repeat: number,
+): Promise<RemoteSample[]> {
+  const samples: RemoteSample[] = [];
+  // Delays alternate within a round, so a machine that slows down mid-bench skews them alike.
+  for (let i = 0; i < repeat; i++) {
+    for (const delay of delays) {
+      process.stderr.write(`bench: ${profile} at ${delay} ms, run ${i + 1}/${repeat}\n`);
+      samples.push(await remoteSample(BIN, profile, SEED, delay));
+    }
+  }
+  return samples;
+}
+
+function remoteVerdicts(remote: Record<string, RemoteSummary>) {
+  const ci = remote.ci;
+  const far = ci?.[ci.length - 1];
+  return far && far.delayMs > 0
+    ? [
+        {
+          target: `ci profile ${far.delayMs} ms away: wall at most ${TARGETS.remoteRatio}x its wall at ${ci?.[0]?.delayMs} ms`,
+          measured: `${far.ratio}x`,
+          met: far.ratio <= TARGETS.remoteRatio,
+        },
+      ]
+    : [];
+}
+
 function verdicts(results: Record<string, Summary>) {
   const ci = results.ci;
   const full = results.full;
@@ -166,7 +236,7 @@ function verdicts(results: Record<string, Summary>) {
 }
 
 async function main(): Promise<number> {
-  const { repeat, profiles, out } = options();
+  const { repeat, profiles, remote: remoteProfiles, delays, out } = options();
   const results: Record<string, Summary> = {};
   const samples: Record<string, Sample[]> = {};
   for (const profile of profiles) {
@@ -178,7 +248,14 @@ async function main(): Promise<number> {
     results[profile] = summarize(samples[profile]);
     printSummary(profile, results[profile], repeat);
   }
-  const targets = verdicts(results);
+  const remote: Record<string, RemoteSummary> = {};
+  const remoteSamples: Record<string, RemoteSample[]> = {};
+  for (const profile of remoteProfiles) {
+    remoteSamples[profile] = await measureRemote(profile, delays, repeat);
+    remote[profile] = summarizeRemote(remoteSamples[profile], delays);
+    printRemote(profile, remote[profile], repeat);
+  }
+  const targets = [...verdicts(results), ...remoteVerdicts(remote)];
   for (const t of targets) console.log(`${t.met ? 'met ' : 'MISSED'} ${t.target}: ${t.measured}`);
   const cpu = cpus();
   const machine = {
@@ -194,8 +271,10 @@ async function main(): Promise<number> {
     seed: Number(SEED),
     repeat,
     results,
+    remote,
     targets,
     samples,
+    remoteSamples,
   };
   writeFileSync(out, `${JSON.stringify(document, null, 2)}\n`);
   console.log(

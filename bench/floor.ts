@@ -33,7 +33,7 @@ export function replayable(har: Har, apiKey: string): ReplayRequest[] {
 }
 
 /** Starts `petstore-conformance serve` in its own process, as the harness's target would be. */
-async function startServer(bin: string, apiKey: string) {
+export async function startServer(bin: string, apiKey: string) {
   const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--api-key', apiKey], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

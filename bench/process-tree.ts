@@ -49,12 +49,17 @@ export function treeRss(root: number): number {
 }
 
 /** Runs a command to its end, sampling the RSS of its process tree every `everyMs`. */
-export function measure(command: string, args: string[], everyMs = 20): Promise<Measured> {
+export function measure(
+  command: string,
+  args: string[],
+  everyMs = 20,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Measured> {
   const linux = process.platform === 'linux';
   return new Promise((resolve, reject) => {
     const spawnedAt = Date.now();
     const start = performance.now();
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => {

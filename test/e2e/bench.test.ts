@@ -8,14 +8,17 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 // The bench is not a timed test: this only proves it runs and writes what it promises.
 describe('npm run bench', () => {
-  it('measures a profile and the floor, and writes results.json', () => {
+  it('measures a profile, the floor and a remote target, and writes results.json', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'pc-bench-test-')), 'results.json');
     const result = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'bench/bench.ts', '--repeat', '1', '--profiles', 'ci', '--out', out],
-      { cwd: ROOT, encoding: 'utf8', timeout: 120_000 },
+      [
+        ...['--import', 'tsx', 'bench/bench.ts', '--repeat', '1', '--profiles', 'ci'],
+        ...['--remote', 'ci', '--delays', '0,5', '--out', out],
+      ],
+      { cwd: ROOT, encoding: 'utf8', timeout: 180_000 },
     );
-    expect(result.stderr).not.toMatch(/bench: (?!ci run)/);
+    expect(result.stderr).not.toMatch(/bench: (?!ci (run|at \d+ ms))/);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^ci \(median of 1\): \d+ ms wall/m);
     expect(result.stdout).toMatch(/where the time goes \(ms\): load \d+/);
@@ -34,11 +37,17 @@ describe('npm run bench', () => {
       'judgingAndPerTest',
       'reportsAndExit',
     ]);
+    expect(result.stdout).toMatch(/^ci through a delaying proxy.*0 ms: \d+ ms wall \(1x\), 5 ms:/m);
+    const remote = written.remote.ci;
+    expect(remote.map((r: { delayMs: number }) => r.delayMs)).toEqual([0, 5]);
+    expect(remote[1].requests).toBe(remote[0].requests);
+    expect(remote[1].wallMs).toBeGreaterThan(0);
     expect(written.machine.cores).toBeGreaterThan(0);
     // Peak RSS is sampled from /proc: Linux only.
     expect(written.targets.map((t: { target: string }) => t.target)).toEqual([
       'ci profile under 10 s wall',
       ...(process.platform === 'linux' ? ['peak RSS under 300 MiB'] : []),
+      'ci profile 5 ms away: wall at most 1.6x its wall at 0 ms',
     ]);
   });
 });
