@@ -1,101 +1,16 @@
 import type fc from 'fast-check';
-import { afterAll, inject, test } from 'vitest';
+import { test } from 'vitest';
 import { exclusionReason } from '../checks/selection.ts';
 import type { Check, CheckDef, Judgement } from '../checks/types.ts';
-import { fail, skip as skipped } from '../checks/types.ts';
-import { createClient, type HttpClient } from '../http/client.ts';
-import { type Exchange, forRecord } from '../http/exchange.ts';
-import { appendExchange, flushExchanges } from '../http/exchange-log.ts';
-import { type PetstoreApi, petstoreApi } from '../http/petstore-api.ts';
-import { createRedactor } from '../http/redaction.ts';
-import { HELD_BACK, isRefusal, newSpend, type Spend, throttle } from '../http/throttle.ts';
+import type { PetstoreApi } from '../http/petstore-api.ts';
 import { timeSpent } from '../stopwatch.ts';
-import type { CheckMeta, HarnessContext } from './context.ts';
 import { checkEach, checkProperty } from './property.ts';
-import { timingSince } from './timings.ts';
+import { recordingApi } from './recorder.ts';
+import { ConformanceFailure, checkMeta, settle, skippedMeta } from './settle.ts';
+import type { Target } from './target.ts';
 
-/** How many exchanges a failing check keeps as evidence when it names none itself. */
-const MAX_EVIDENCE = 5;
-
-/** The target as a suite file sees it: the run's context and one client for the file. */
-export interface Target {
-  ctx: HarnessContext;
-  client: HttpClient;
-}
-
-/** Opens the target for one suite file; the client is closed when the file is done. */
-export function useTarget(): Target {
-  const ctx = inject('harness');
-  const client = createClient({
-    baseUrl: ctx.baseUrl,
-    apiKey: ctx.apiKey,
-    timeoutMs: ctx.timeoutMs,
-    maxBodyBytes: ctx.maxBodyBytes,
-    ...(ctx.limits.concurrency ? { connections: ctx.limits.concurrency } : {}),
-    redact: createRedactor([ctx.apiKey]),
-    ...(ctx.exchangeLog
-      ? { onExchange: (ex: Exchange) => appendExchange(ctx.exchangeLog as string, ex) }
-      : {}),
-  });
-  afterAll(() => {
-    if (ctx.exchangeLog) flushExchanges(ctx.exchangeLog);
-    return client.close();
-  });
-  const limited = throttle(client, ctx.limits, spendOf(ctx));
-  return { ctx, client: ctx.writes ? limited : readOnly(limited) };
-}
-
-// Every suite file of a run shares one budget; the worker outlives a run, so key it by run.
-const spends = new Map<string, Spend>();
-function spendOf(ctx: HarnessContext): Spend {
-  const key = `${ctx.runId}:${ctx.exchangeLog ?? ''}`;
-  let spend = spends.get(key);
-  if (!spend) {
-    spend = newSpend();
-    spends.set(key, spend);
-  }
-  return spend;
-}
-
-/** A client that refuses to send anything but GET: the probe profile's promise, enforced. */
-function readOnly(client: HttpClient): HttpClient {
-  return {
-    send: (options) => {
-      if (options.method !== 'GET') {
-        throw new Error(`read-only run: refusing to send ${options.method} ${options.path}`);
-      }
-      return client.send(options);
-    },
-    close: () => client.close(),
-  };
-}
-
-/** Thrown to fail a test when the target broke a MUST clause: a verdict, not a harness bug. */
-export class ConformanceFailure extends Error {
-  override name = 'ConformanceFailure';
-}
-
-/**
- * The verdict of a check from its own judgement and what happened on the wire: a hang fails at
- * any level (the contract promises an answer); a request the throttle held back leaves the check
- * unjudged; otherwise only MUST clauses fail the run and anything else is a warning.
- */
-function settle(
-  def: CheckDef,
-  judged: Judgement,
-  recorded: Exchange[],
-  unanswered: Exchange | undefined,
-): Judgement {
-  if (unanswered) {
-    const { method, url } = unanswered.request;
-    return fail(`${unanswered.error?.message} to ${method} ${url}`, [unanswered]);
-  }
-  const refused = recorded.find(isRefusal);
-  if (refused) return skipped(`${refused.error?.message} before this check could finish`);
-  return judged.verdict === 'fail' && def.level !== 'MUST'
-    ? { ...judged, verdict: 'warn' }
-    : judged;
-}
+// Suites open the target and register their checks from this one module.
+export { type Target, useTarget } from './target.ts';
 
 export interface TestOptions {
   /** A reason the check cannot run now (e.g. getPet is past its sunset), or undefined. */
@@ -112,45 +27,13 @@ export function verdictTest(
   test(`[${def.id}] ${def.title}`, async ({ task, skip }) => {
     const reason = exclusionReason(def.id, target.ctx) ?? options.unlessSkipped?.();
     if (reason !== undefined) {
-      task.meta.check = {
-        id: def.id,
-        verdict: 'skip',
-        message: reason,
-        exchanges: [],
-        requests: 0,
-      };
+      task.meta.check = skippedMeta(def, reason);
       skip(reason);
     }
     const before = timeSpent();
-    const recorded: Exchange[] = [];
-    let unanswered: Exchange | undefined;
-    // One unanswered request settles the check: waiting out more would only lengthen the run.
-    // Requests still queued for a slot are held back, those in flight abandoned.
-    const settled = new AbortController();
-    const holdBack = () => (unanswered ? 'an earlier request got no answer' : undefined);
-    const api = petstoreApi(async (options) => {
-      const ex = await target.client.send({ ...options, holdBack, signal: settled.signal });
-      if (ex.error?.code === HELD_BACK) return ex;
-      recorded.push(ex);
-      if (ex.error?.code === 'TIMEOUT' && !unanswered) {
-        unanswered = ex;
-        settled.abort();
-      }
-      return ex;
-    });
-    const judgement = settle(def, await run(api), recorded, unanswered);
-    const evidence =
-      judgement.verdict === 'pass' ? [] : (judgement.evidence ?? recorded.slice(-MAX_EVIDENCE));
-    const meta: CheckMeta = {
-      id: def.id,
-      verdict: judgement.verdict,
-      message: judgement.message,
-      exchanges: evidence.map(forRecord),
-      requests: recorded.length,
-      timing: timingSince(before, recorded),
-      ...(judgement.counterexample ? { counterexample: judgement.counterexample } : {}),
-    };
-    task.meta.check = meta;
+    const { api, recorded, unanswered } = recordingApi(target);
+    const judgement = settle(def, await run(api), recorded, unanswered());
+    task.meta.check = checkMeta(def, judgement, recorded, before);
     if (judgement.verdict === 'skip') skip(judgement.message);
     if (judgement.verdict === 'fail') throw new ConformanceFailure(judgement.message);
   });

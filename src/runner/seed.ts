@@ -1,7 +1,7 @@
 import { petName } from '../arbitraries/pet-name.ts';
 import { LIMIT, PET_STATUSES } from '../contract.ts';
 import { type PetstoreApi, petstoreApi } from '../http/petstore-api.ts';
-import type { Target } from './check-test.ts';
+import type { Target } from './target.ts';
 
 const STATUS_CYCLE = [...PET_STATUSES, undefined];
 

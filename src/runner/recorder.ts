@@ -1,0 +1,34 @@
+import type { Exchange } from '../http/exchange.ts';
+import { type PetstoreApi, petstoreApi } from '../http/petstore-api.ts';
+import { HELD_BACK } from '../http/throttle.ts';
+import type { Target } from './target.ts';
+
+/** What one check sent and saw, and the first request of it that got no answer. */
+export interface Recording {
+  api: PetstoreApi;
+  recorded: Exchange[];
+  unanswered: () => Exchange | undefined;
+}
+
+/**
+ * The API one check talks through, recording every exchange. One unanswered request settles the
+ * check: waiting out more would only lengthen the run. Requests still queued for a slot are held
+ * back, those in flight abandoned.
+ */
+export function recordingApi(target: Target): Recording {
+  const recorded: Exchange[] = [];
+  let unanswered: Exchange | undefined;
+  const settled = new AbortController();
+  const holdBack = () => (unanswered ? 'an earlier request got no answer' : undefined);
+  const api = petstoreApi(async (options) => {
+    const ex = await target.client.send({ ...options, holdBack, signal: settled.signal });
+    if (ex.error?.code === HELD_BACK) return ex;
+    recorded.push(ex);
+    if (ex.error?.code === 'TIMEOUT' && !unanswered) {
+      unanswered = ex;
+      settled.abort();
+    }
+    return ex;
+  });
+  return { api, recorded, unanswered: () => unanswered };
+}

@@ -1,0 +1,48 @@
+import { afterAll, inject } from 'vitest';
+import { createClient, type HttpClient } from '../http/client.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { appendExchange, flushExchanges } from '../http/exchange-log.ts';
+import { createRedactor } from '../http/redaction.ts';
+import { newSpend, type Spend, throttle } from '../http/throttle.ts';
+import type { HarnessContext } from './context.ts';
+import { readOnly } from './read-only.ts';
+
+/** The target as a suite file sees it: the run's context and one client for the file. */
+export interface Target {
+  ctx: HarnessContext;
+  client: HttpClient;
+}
+
+/** Opens the target for one suite file; the client is closed when the file is done. */
+export function useTarget(): Target {
+  const ctx = inject('harness');
+  const client = createClient({
+    baseUrl: ctx.baseUrl,
+    apiKey: ctx.apiKey,
+    timeoutMs: ctx.timeoutMs,
+    maxBodyBytes: ctx.maxBodyBytes,
+    ...(ctx.limits.concurrency ? { connections: ctx.limits.concurrency } : {}),
+    redact: createRedactor([ctx.apiKey]),
+    ...(ctx.exchangeLog
+      ? { onExchange: (ex: Exchange) => appendExchange(ctx.exchangeLog as string, ex) }
+      : {}),
+  });
+  afterAll(() => {
+    if (ctx.exchangeLog) flushExchanges(ctx.exchangeLog);
+    return client.close();
+  });
+  const limited = throttle(client, ctx.limits, spendOf(ctx));
+  return { ctx, client: ctx.writes ? limited : readOnly(limited) };
+}
+
+// Every suite file of a run shares one budget; the worker outlives a run, so key it by run.
+const spends = new Map<string, Spend>();
+function spendOf(ctx: HarnessContext): Spend {
+  const key = `${ctx.runId}:${ctx.exchangeLog ?? ''}`;
+  let spend = spends.get(key);
+  if (!spend) {
+    spend = newSpend();
+    spends.set(key, spend);
+  }
+  return spend;
+}
