@@ -1,4 +1,3 @@
-import { beforeAll } from 'vitest';
 import { INVALID_LIMITS, INVALID_STATUSES, validLimitArb } from '../src/arbitraries/query.ts';
 import {
   LIST_200_PETS,
@@ -12,22 +11,18 @@ import {
 } from '../src/checks/list-pets.ts';
 import { LIMIT, PET_STATUSES } from '../src/contract.ts';
 import { checkTest, eachTest, propertyTest, useTarget } from '../src/runner/check-test.ts';
-import { ensurePets } from '../src/runner/seed.ts';
+import { noPetsReason, seedOnce } from '../src/runner/seed.ts';
 
 const target = useTarget();
-let known = 0;
-
 // More pets than the largest page, of every status: otherwise a server ignoring limit or
-// status would pass for lack of data.
-beforeAll(async () => {
-  known = await ensurePets(target, LIMIT.max + 1);
-});
+// status would pass for lack of data. Created by the first selected check that needs them.
+const knownPets = seedOnce(target, LIMIT.max + 1);
 
 checkTest(target, LIST_200_PETS, (api) => api.listPets());
 
 // With no pets at all, every limit is kept by an empty list: nothing would be judged.
 const whilePetsExist = {
-  unlessSkipped: () => (known === 0 ? 'no pets exist: nothing to judge limits by' : undefined),
+  unlessSkipped: async () => noPetsReason(await knownPets()),
 };
 
 for (const [check, limit] of [
@@ -50,13 +45,16 @@ propertyTest(
   { ...whilePetsExist, examples: [LIMIT.min, LIMIT.max], independent: true },
 );
 
-checkTest(target, LIST_LIMIT_DEFAULT, async (api) => ({ known, ex: await api.listPets() }));
+checkTest(target, LIST_LIMIT_DEFAULT, async (api) => ({
+  known: (await knownPets()).known,
+  ex: await api.listPets(),
+}));
 
 for (const status of PET_STATUSES) {
-  checkTest(target, LIST_STATUS_CHECKS[status], async (api) => ({
-    status,
-    ex: await api.listPets({ status, limit: LIMIT.max }),
-  }));
+  checkTest(target, LIST_STATUS_CHECKS[status], async (api) => {
+    await knownPets();
+    return { status, ex: await api.listPets({ status, limit: LIMIT.max }) };
+  });
 }
 
 eachTest(

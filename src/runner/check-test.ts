@@ -13,8 +13,11 @@ import type { Target } from './target.ts';
 export { type Target, useTarget } from './target.ts';
 
 export interface TestOptions {
-  /** A reason the check cannot run now (e.g. getPet is past its sunset), or undefined. */
-  unlessSkipped?: () => string | undefined;
+  /**
+   * A reason the check cannot run now (e.g. getPet is past its sunset), or undefined. Asked
+   * only of a selected check, so it may do the set-up the check needs (e.g. seed pets).
+   */
+  unlessSkipped?: () => string | undefined | Promise<string | undefined>;
 }
 
 /** Registers a test for one check whose body returns the judgement itself. */
@@ -25,7 +28,7 @@ export function verdictTest(
   options: TestOptions = {},
 ): void {
   test(`[${def.id}] ${def.title}`, async ({ task, skip }) => {
-    const reason = exclusionReason(def.id, target.ctx) ?? options.unlessSkipped?.();
+    const reason = exclusionReason(def.id, target.ctx) ?? (await options.unlessSkipped?.());
     if (reason !== undefined) {
       task.meta.check = skippedMeta(def, reason);
       skip(reason);

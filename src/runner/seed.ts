@@ -1,26 +1,60 @@
 import { petName } from '../arbitraries/pet-name.ts';
 import { LIMIT, PET_STATUSES } from '../contract.ts';
+import type { Exchange } from '../http/exchange.ts';
 import { type PetstoreApi, petstoreApi } from '../http/petstore-api.ts';
+import { isRefusal } from '../http/throttle.ts';
 import type { Target } from './target.ts';
 
 const STATUS_CYCLE = [...PET_STATUSES, undefined];
 
+/** The pets the harness knows exist, and why there are not more when the run stopped sending. */
+export interface Seeded {
+  known: number;
+  /** The throttle's reason (budget spent, target unresponsive) when it refused a seeding request. */
+  refused?: string;
+}
+
+function seeded(known: number, answers: readonly Exchange[]): Seeded {
+  const refusal = answers.find(isRefusal)?.error?.message;
+  return refusal === undefined ? { known } : { known, refused: refusal };
+}
+
 /**
  * Makes sure at least `min` pets exist, of every status, so limits and filters are tested on
- * more data than they let through. Returns how many pets the harness knows exist.
+ * more data than they let through.
  */
-export async function ensurePets(target: Target, min: number): Promise<number> {
+export async function ensurePets(target: Target, min: number): Promise<Seeded> {
   const api = petstoreApi((options) => target.client.send(options));
   const page = await api.listPets({ limit: LIMIT.max });
   const seen = Array.isArray(page.response?.json) ? page.response.json.length : 0;
   // A read-only run works on whatever data the target already holds.
-  if (!target.ctx.writes) return seen;
+  if (!target.ctx.writes) return seeded(seen, [page]);
   // Independent requests: sent together, up to the run's --concurrency (the throttle queues the rest).
   const answers = await Promise.all(
     Array.from({ length: Math.max(0, min - seen) }, (_, i) => api.createPet(seedPet(target, i))),
   );
   const created = answers.filter((ex) => ex.response?.status === 201).length;
-  return seen + created;
+  return seeded(seen + created, [page, ...answers]);
+}
+
+/** Why checks that judge by existing pets cannot run, or undefined when some exist. */
+export function noPetsReason({ known, refused }: Seeded): string | undefined {
+  if (known > 0) return undefined;
+  return refused === undefined
+    ? 'no pets exist: nothing to judge limits by'
+    : `${refused} before any pet could be listed or created`;
+}
+
+/**
+ * `ensurePets` at most once, and only when a check asks: a selection that needs no data
+ * (e.g. `--only AUTH-LIST`) creates none.
+ */
+export function seedOnce(target: Target, min: number): () => Promise<Seeded> {
+  let once: Promise<Seeded> | undefined;
+  return () => {
+    once ??= ensurePets(target, min);
+    return once;
+  };
 }
 
 function seedPet(target: Target, i: number) {
