@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type Config, loadConfig, usage } from './config.ts';
 import { HarnessError } from './errors.ts';
 import { EXIT_CODES, HARNESS_ERROR_EXIT } from './exit-codes.ts';
+import { plural } from './plural.ts';
 import { clockOnDay } from './reference/clock.ts';
 import { startReferenceServer } from './reference/index.ts';
 import type { RunReport, RunVerdict } from './report/model.ts';
@@ -10,15 +11,35 @@ import { HARNESS } from './runner/paths.ts';
 const HEADLINE: Record<RunVerdict, string> = {
   conformant: 'Conformant',
   'non-conformant': 'NOT conformant',
+  inconclusive: 'Inconclusive: no MUST check was judged',
   error: 'Could not judge the target',
 };
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
 
-/** `Conformant: 60 passed, 0 failed, 0 warned, 0 skipped`, the line a run and a merge end on. */
+/**
+ * `Conformant: 60 passed, 0 failed, 0 warned, 0 skipped`, the line a run and a merge end on;
+ * clauses no check judged are named on it, since the verdict does not speak for them.
+ */
 function verdictLine(report: RunReport): string {
   const { passed, failed, warned, skipped } = report.summary;
-  return `${HEADLINE[report.verdict]}: ${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped`;
+  const { notJudged } = report.coverage;
+  const unjudged =
+    notJudged.length && report.verdict !== 'inconclusive'
+      ? `; clauses not judged: ${notJudged.join(', ')}`
+      : '';
+  return `${HEADLINE[report.verdict]}: ${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped${unjudged}`;
+}
+
+/** The exit code of a report; exit 2 without a harness error still gets its line on stderr. */
+function exitCodeOf(report: RunReport): number {
+  if (report.verdict === 'inconclusive') {
+    const { skipped, total } = report.summary;
+    process.stderr.write(
+      `petstore-conformance: inconclusive: no MUST check was judged (${skipped} of ${total} skipped); widen --only/--skip, the profile or --max-requests\n`,
+    );
+  }
+  return EXIT_CODES[report.verdict];
 }
 
 async function run(config: Config): Promise<number> {
@@ -32,14 +53,14 @@ async function run(config: Config): Promise<number> {
   const seconds = (report.durationMs / 1000).toFixed(1);
   print(`${verdictLine(report)} (${report.summary.total} checks in ${seconds} s)`);
   print(
-    `Clauses judged: ${report.coverage.judged} of ${report.coverage.clauses} · ${report.requests} requests · ${report.createdPets} pets created`,
+    `Clauses judged: ${report.coverage.judged} of ${report.coverage.clauses} · ${plural(report.requests, 'request')} · ${plural(report.createdPets, 'pet')} created`,
   );
   const latency = Object.entries(report.latency).map(
     ([op, l]) => `${op} median ${l.medianMs} ms, p95 ${l.p95Ms} ms`,
   );
   if (latency.length) print(`Latency: ${latency.join('; ')}`);
   print(`Reports: ${reportFiles.join(', ')}`);
-  return EXIT_CODES[report.verdict];
+  return exitCodeOf(report);
 }
 
 async function serve(config: Config): Promise<number> {
@@ -74,7 +95,7 @@ async function main(argv: string[]): Promise<number> {
     const { report, files } = await mergeReports(config.mergeDirs, config.reportDir);
     print(`Merged ${config.mergeDirs.length} shards. ${verdictLine(report)}`);
     print(`Reports: ${files.join(', ')}`);
-    return EXIT_CODES[report.verdict];
+    return exitCodeOf(report);
   }
   if (config.command === 'list-checks') {
     const { catalogJson, catalogTable } = await import('./checks/list.ts');

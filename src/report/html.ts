@@ -1,3 +1,4 @@
+import { plural } from '../plural.ts';
 import { TODAY_SOURCE_LABEL } from '../runner/today.ts';
 import { clauseText, exchangeText } from './evidence.ts';
 import type { CheckResult, RunReport, Verdict } from './model.ts';
@@ -10,6 +11,7 @@ function esc(text: string): string {
 const HEADLINE = {
   conformant: 'Conformant',
   'non-conformant': 'Not conformant',
+  inconclusive: 'Inconclusive: no MUST check was judged',
   error: 'Could not judge the target',
 } as const;
 const VERDICTS: Verdict[] = ['fail', 'warn', 'pass', 'skip'];
@@ -17,7 +19,7 @@ const VERDICTS: Verdict[] = ['fail', 'warn', 'pass', 'skip'];
 const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d2330;background:#f6f7f9}
 header{padding:20px 28px;color:#fff}
-header.conformant{background:#1f7a3d}header.non-conformant{background:#b3261e}header.error{background:#8a5a00}
+header.conformant{background:#1f7a3d}header.non-conformant{background:#b3261e}header.error,header.inconclusive{background:#8a5a00}
 h1{margin:0 0 6px;font-size:24px}dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 14px;margin:8px 0 0}
 dt{opacity:.8}dd{margin:0}main{padding:16px 28px}
 .filters button{margin:0 6px 12px 0;padding:4px 12px;border:1px solid #99a;border-radius:14px;background:#fff;cursor:pointer}
@@ -77,7 +79,10 @@ function facts(report: RunReport): string {
       'Date',
       `${report.startedAt} · today for the sunset checks: ${s.today} (${TODAY_SOURCE_LABEL[s.todaySource]})`,
     ],
-    ['getPet sunset', `${s.date}: ${s.daysLeft > 0 ? `${s.daysLeft} days left` : 'removed'}`],
+    [
+      'getPet sunset',
+      `${s.date}: ${s.daysLeft > 0 ? `${plural(s.daysLeft, 'day')} left` : 'removed'}`,
+    ],
     [
       'Profile, seed',
       `${report.profile}${report.readOnly ? ' (read-only: no POST sent)' : ''} · seed ${report.seed} · ${report.runs} runs per property`,
@@ -90,7 +95,10 @@ function facts(report: RunReport): string {
       'Checks',
       `${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.warned} warned, ${report.summary.skipped} skipped · clauses judged ${report.coverage.judged} of ${report.coverage.clauses}`,
     ],
-    ['Traffic', `${report.requests} requests · ${report.createdPets} pets created`],
+    [
+      'Traffic',
+      `${plural(report.requests, 'request')} · ${plural(report.createdPets, 'pet')} created`,
+    ],
   ];
   return `<dl>${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>`;
 }

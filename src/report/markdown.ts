@@ -1,3 +1,4 @@
+import { plural } from '../plural.ts';
 import { TODAY_SOURCE_LABEL } from '../runner/today.ts';
 import { clauseText } from './evidence.ts';
 import type { CheckResult, RunReport, RunVerdict } from './model.ts';
@@ -5,6 +6,7 @@ import type { CheckResult, RunReport, RunVerdict } from './model.ts';
 const HEADLINE: Record<RunVerdict, string> = {
   conformant: '✅ Conformant',
   'non-conformant': '❌ Not conformant',
+  inconclusive: '⚠️ Inconclusive: no MUST check was judged',
   error: '⚠️ The harness could not judge the target',
 };
 
@@ -56,13 +58,13 @@ export function renderMarkdown(report: RunReport): string {
     '|---|---|---|---|---|',
     `| ${total} | ${passed} | ${failed} | ${warned} | ${skipped} |`,
     '',
-    `getPet sunset ${report.sunset.date}: ${report.sunset.daysLeft > 0 ? `${report.sunset.daysLeft} days left` : 'removed'} (today ${report.sunset.today}, from ${TODAY_SOURCE_LABEL[report.sunset.todaySource]})`,
+    `getPet sunset ${report.sunset.date}: ${report.sunset.daysLeft > 0 ? `${plural(report.sunset.daysLeft, 'day')} left` : 'removed'} (today ${report.sunset.today}, from ${TODAY_SOURCE_LABEL[report.sunset.todaySource]})`,
     '',
     `Clauses judged: ${report.coverage.judged} of ${report.coverage.clauses}${report.coverage.notJudged.length ? ` (not judged: ${report.coverage.notJudged.join(', ')})` : ''}`,
   ];
   lines.push(
     '',
-    `${report.requests} requests, ${report.createdPets} pet${report.createdPets === 1 ? '' : 's'} created${report.readOnly ? ' (read-only run)' : ''}`,
+    `${plural(report.requests, 'request')}, ${plural(report.createdPets, 'pet')} created${report.readOnly ? ' (read-only run)' : ''}`,
   );
   lines.push(...latencyRows(report));
   if (report.harnessErrors.length) {

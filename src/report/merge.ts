@@ -98,7 +98,7 @@ export async function mergeReports(
   const { shard: _shard, ...base } = parts[0] as RunReport;
   const report: RunReport = {
     ...base,
-    verdict: runVerdict(summary, harnessErrors),
+    verdict: runVerdict(checks, harnessErrors),
     options: { ...base.options, shards: parts.map((p) => p.shard ?? 'whole').join(',') },
     requests: parts.reduce((sum, p) => sum + p.requests, 0),
     createdPets: exchanges.length

@@ -66,8 +66,12 @@ export interface SunsetStatus {
   warnWithinDays: number;
 }
 
-/** conformant: no MUST check failed; non-conformant: one did; error: the harness could not judge. */
-export type RunVerdict = 'conformant' | 'non-conformant' | 'error';
+/**
+ * conformant: MUST checks were judged and none failed; non-conformant: one failed;
+ * inconclusive: no MUST check was judged (all skipped or left out), so there is nothing to
+ * conclude; error: the harness itself failed.
+ */
+export type RunVerdict = 'conformant' | 'non-conformant' | 'inconclusive' | 'error';
 
 /** Everything a run found, from which every report format is written. */
 export interface RunReport {
@@ -121,7 +125,16 @@ export function summarize(checks: readonly CheckResult[]): Summary {
   };
 }
 
-export function runVerdict(summary: Summary, harnessErrors: readonly string[]): RunVerdict {
+/** MUST checks the run judged (any verdict but skip). */
+export function mustJudged(checks: ReadonlyArray<Pick<CheckResult, 'level' | 'verdict'>>): number {
+  return checks.filter((c) => c.level === 'MUST' && c.verdict !== 'skip').length;
+}
+
+export function runVerdict(
+  checks: ReadonlyArray<Pick<CheckResult, 'level' | 'verdict'>>,
+  harnessErrors: readonly string[],
+): RunVerdict {
   if (harnessErrors.length > 0) return 'error';
-  return summary.failed > 0 ? 'non-conformant' : 'conformant';
+  if (checks.some((c) => c.verdict === 'fail')) return 'non-conformant';
+  return mustJudged(checks) === 0 ? 'inconclusive' : 'conformant';
 }

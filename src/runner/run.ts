@@ -10,6 +10,7 @@ import { createClient } from '../http/client.ts';
 import { type Exchange, forRecord } from '../http/exchange.ts';
 import { readExchanges } from '../http/exchange-log.ts';
 import { createRedactor, type Redactor } from '../http/redaction.ts';
+import { plural } from '../plural.ts';
 import { PROFILES } from '../profiles.ts';
 import { clockOnDay } from '../reference/clock.ts';
 import { type RunningServer, startReferenceServer } from '../reference/index.ts';
@@ -41,7 +42,7 @@ const MAX_BODY_BYTES = 4 * 1024 * 1024;
 function sunsetLine(today: string): string {
   const days = daysUntilSunset(today);
   return days > 0
-    ? `${days} days until getPet is removed on ${GET_PET_SUNSET}`
+    ? `${plural(days, 'day')} until getPet is removed on ${GET_PET_SUNSET}`
     : `getPet was removed on ${GET_PET_SUNSET}`;
 }
 
@@ -161,7 +162,7 @@ export async function runConformance(
       harness: HARNESS,
       contract: { version: CONTRACT_VERSION },
       target: { baseUrl: target.baseUrl, embedded: target.embedded !== undefined },
-      verdict: runVerdict(summary, collector.harnessErrors),
+      verdict: runVerdict(checks, collector.harnessErrors),
       profile: config.profile,
       ...(config.shard ? { shard: config.shard } : {}),
       readOnly: !harness.writes,

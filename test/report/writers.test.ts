@@ -21,7 +21,27 @@ describe('report writers', () => {
   it('summarize and verdict', () => {
     expect(summary).toEqual({ total: 3, passed: 1, failed: 1, warned: 0, skipped: 1 });
     expect(report.verdict).toBe('non-conformant');
-    expect(runVerdict(summary, ['boom'])).toBe('error');
+    expect(runVerdict(report.checks, ['boom'])).toBe('error');
+  });
+
+  it('a run that judged no MUST check is inconclusive, whatever its SHOULD checks did', () => {
+    const must = { level: 'MUST' as const };
+    const should = { level: 'SHOULD' as const };
+    expect(runVerdict([{ ...must, verdict: 'skip' }], [])).toBe('inconclusive');
+    expect(runVerdict([], [])).toBe('inconclusive');
+    expect(
+      runVerdict(
+        [
+          { ...must, verdict: 'skip' },
+          { ...should, verdict: 'pass' },
+        ],
+        [],
+      ),
+    ).toBe('inconclusive');
+    expect(runVerdict([{ ...must, verdict: 'pass' }], [])).toBe('conformant');
+    expect(runVerdict([{ ...must, verdict: 'warn' }], [])).toBe('conformant');
+    const inconclusive = { ...report, verdict: 'inconclusive' as const };
+    expect(renderMarkdown(inconclusive)).toContain('Inconclusive: no MUST check was judged');
   });
 
   it('junit: one escaped test case per check, the failure carrying clause and evidence', () => {

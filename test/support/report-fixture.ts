@@ -52,7 +52,7 @@ export const report: RunReport = {
   harness: { name: 'petstore-conformance', version: '0.0.0' },
   contract: { version: '1.0.0' },
   target: { baseUrl: 'http://h/v1', embedded: false },
-  verdict: runVerdict(summary, []),
+  verdict: runVerdict(checks, []),
   profile: 'full',
   readOnly: false,
   schemasSha256: 'abc',
