@@ -20,7 +20,7 @@ import { ensureWritableDir, writeReports } from '../report/write.ts';
 import { schemasHash } from '../schemas.ts';
 import type { HarnessContext } from './context.ts';
 import { HARNESS } from './paths.ts';
-import { preflight } from './preflight.ts';
+import { preflight, probeWith } from './preflight.ts';
 import { propertySeed } from './property.ts';
 import { runSuites, type SuiteSession } from './run-suites.ts';
 import { runTimings } from './timings.ts';
@@ -104,10 +104,12 @@ export async function runConformance(
   const redact: Redactor = createRedactor([target.apiKey]);
   const say = (line: string) => print(redact(line));
   try {
-    const client = createClient({ ...target, timeoutMs: config.timeoutMs, redact });
+    const open = (baseUrl: string) =>
+      createClient({ ...target, baseUrl, timeoutMs: config.timeoutMs, redact });
+    const client = open(target.baseUrl);
     let first: Exchange;
     try {
-      first = await preflight(client, target.baseUrl);
+      first = await preflight(client, target.baseUrl, probeWith(open));
     } finally {
       await client.close();
     }
