@@ -1,7 +1,10 @@
 /**
- * The numbers, names and dates of the contract (spec/petstore-interface.md), in one place.
+ * The numbers, names and dates of the contract (docs/contract.md), in one place.
  * A test proves they agree with the files in `schemas/`.
  */
+
+/** Where the package explains the contract, clause by clause (shipped with it). */
+export const CONTRACT_DOC = 'docs/contract.md';
 
 /** Contract version (Versioning, 1). */
 export const CONTRACT_VERSION = '1.0.0';

@@ -1,3 +1,4 @@
+import { CONTRACT_DOC } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { CheckResult, EvidenceExchange } from './model.ts';
 
@@ -31,9 +32,9 @@ export function exchangeText(ex: Exchange): string {
   return lines.join('\n');
 }
 
-/** The clause a check enforces, as one line. */
+/** The clause a check enforces, as one line, naming where docs/contract.md explains it. */
 export function clauseText(check: CheckResult): string {
-  return `${check.clause.section}: "${check.clause.quote}"`;
+  return `${check.clause.section}: "${check.clause.quote}" (${CONTRACT_DOC}, clause ${check.clause.id})`;
 }
 
 /** Everything a reader needs to see why a check did not pass: message, clause, input, exchanges. */

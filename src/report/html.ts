@@ -1,3 +1,4 @@
+import { CONTRACT_DOC } from '../contract.ts';
 import { plural } from '../plural.ts';
 import { TODAY_SOURCE_LABEL } from '../runner/today.ts';
 import { clauseText, exchangeText } from './evidence.ts';
@@ -89,7 +90,7 @@ function facts(report: RunReport): string {
     ],
     [
       'Harness, contract',
-      `${report.harness.name} ${report.harness.version} · contract ${report.contract.version} · schemas sha256 ${report.schemasSha256.slice(0, 16)}…`,
+      `${report.harness.name} ${report.harness.version} · contract ${report.contract.version} (${report.contract.doc ?? CONTRACT_DOC}) · schemas sha256 ${report.schemasSha256.slice(0, 16)}…`,
     ],
     [
       'Checks',

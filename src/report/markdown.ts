@@ -1,3 +1,4 @@
+import { CONTRACT_DOC } from '../contract.ts';
 import { plural } from '../plural.ts';
 import { TODAY_SOURCE_LABEL } from '../runner/today.ts';
 import { clauseText } from './evidence.ts';
@@ -52,7 +53,7 @@ export function renderMarkdown(report: RunReport): string {
   const lines = [
     `# Petstore conformance: ${HEADLINE[report.verdict]}`,
     '',
-    `Target \`${report.target.baseUrl}\`${report.target.embedded ? ' (embedded reference server)' : ''} · contract ${report.contract.version} · seed ${report.seed} · ${report.runs} runs per property · today ${report.today}`,
+    `Target \`${report.target.baseUrl}\`${report.target.embedded ? ' (embedded reference server)' : ''} · contract ${report.contract.version} (${report.contract.doc ?? CONTRACT_DOC}) · seed ${report.seed} · ${report.runs} runs per property · today ${report.today}`,
     '',
     `| Checks | Passed | Failed | Warned | Skipped |`,
     '|---|---|---|---|---|',

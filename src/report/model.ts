@@ -76,7 +76,8 @@ export type RunVerdict = 'conformant' | 'non-conformant' | 'inconclusive' | 'err
 /** Everything a run found, from which every report format is written. */
 export interface RunReport {
   harness: { name: string; version: string };
-  contract: { version: string };
+  /** `doc`: where the clauses are explained (absent in reports of older harnesses). */
+  contract: { version: string; doc?: string };
   target: { baseUrl: string; embedded: boolean };
   verdict: RunVerdict;
   profile: string;

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { clauseCoverage } from '../checks/coverage.ts';
 import { daysUntilSunset } from '../checks/deprecation.ts';
 import type { Config } from '../config.ts';
-import { CONTRACT_VERSION, GET_PET_SUNSET } from '../contract.ts';
+import { CONTRACT_DOC, CONTRACT_VERSION, GET_PET_SUNSET } from '../contract.ts';
 import { createClient } from '../http/client.ts';
 import { type Exchange, forRecord } from '../http/exchange.ts';
 import { readExchanges } from '../http/exchange-log.ts';
@@ -162,7 +162,7 @@ export async function runConformance(
     const summary = summarize(checks);
     const report: RunReport = {
       harness: HARNESS,
-      contract: { version: CONTRACT_VERSION },
+      contract: { version: CONTRACT_VERSION, doc: CONTRACT_DOC },
       target: { baseUrl: target.baseUrl, embedded: target.embedded !== undefined },
       verdict: runVerdict(checks, collector.harnessErrors),
       profile: config.profile,

@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOG } from '../../src/checks/catalog.ts';
 import { CLAUSES } from '../../src/checks/clauses.ts';
+import { CONTRACT_DOC } from '../../src/contract.ts';
+import { PACKAGE_ROOT } from '../../src/runner/paths.ts';
 import { collectSuiteTestNames } from '../../src/runner/run-suites.ts';
 
 const DUMMY_TARGET = {
@@ -42,5 +46,27 @@ describe('catalog', () => {
     const names = await collectSuiteTestNames(DUMMY_TARGET);
     const expected = CATALOG.map((c) => `[${c.id}] ${c.title}`);
     expect([...names].sort()).toEqual([...expected].sort());
+  });
+
+  it('docs/contract.md explains every clause under its id, quoting it as the catalog does', () => {
+    const doc = readFileSync(join(PACKAGE_ROOT, CONTRACT_DOC), 'utf8');
+    const sections = doc.split(/^### /m).slice(1);
+    const byId = new Map(sections.map((s) => [/^`([A-Za-z0-9]+)`/.exec(s)?.[1], s]));
+    for (const clause of Object.values(CLAUSES)) {
+      const section = byId.get(clause.id);
+      expect(section, `no section for clause ${clause.id}`).toBeDefined();
+      expect(section).toContain(`> ${clause.quote}\n`);
+      expect(section).toMatch(/- Read as: /);
+    }
+    expect([...byId.keys()].sort()).toEqual(Object.keys(CLAUSES).sort());
+  });
+
+  it('quotes are short phrases: fragments joined by [...] and no fragment a whole paragraph', () => {
+    for (const clause of Object.values(CLAUSES)) {
+      for (const fragment of clause.quote.split(' [...] ')) {
+        expect(fragment.length, clause.id).toBeGreaterThan(0);
+        expect(fragment.length, clause.id).toBeLessThanOrEqual(120);
+      }
+    }
   });
 });
