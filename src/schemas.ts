@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { PACKAGE_ROOT } from './runner/paths.ts';
 import { timed } from './stopwatch.ts';
 
 /** Folder holding the contract's JSON Schema files and openapi.yaml. */
-export const SCHEMA_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'schemas');
+export const SCHEMA_DIR = join(PACKAGE_ROOT, 'schemas');
 
 const SCHEMA_BASE = 'https://petstore.example/schemas/';
 

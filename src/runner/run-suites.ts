@@ -5,10 +5,11 @@ import { BaseSequencer, createVitest } from 'vitest/node';
 import { HarnessError } from '../errors.ts';
 import { ResultCollector } from './collector.ts';
 import type { HarnessContext } from './context.ts';
-import { PACKAGE_ROOT } from './paths.ts';
+import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from './paths.ts';
 
-const SUITES = ['suites/**/*.suite.ts'];
-const WARM_UP = join(PACKAGE_ROOT, 'src', 'runner', 'warm-up.ts');
+// From source the suites are TypeScript (vitest transforms them); compiled, plain JavaScript.
+const SUITES = [`suites/**/*.suite.${CODE_EXT}`];
+const WARM_UP = join(CODE_ROOT, 'src', 'runner', `warm-up.${CODE_EXT}`);
 
 /**
  * Suite files in path order. vitest's own order puts files that failed or ran long last time
@@ -40,7 +41,9 @@ function suiteOptions(harness: HarnessContext, reporters: Reporter[], shard?: st
   // A test's own deadline: generous, since each request has its own and properties send many.
   const testTimeout = Math.max(60_000, harness.timeoutMs * 20);
   return {
-    root: PACKAGE_ROOT,
+    root: CODE_ROOT,
+    // An installed package lives under node_modules, which vitest leaves out by default.
+    exclude: [],
     config: false as const,
     watch: false,
     include: SUITES,
@@ -99,7 +102,7 @@ export async function openSuiteSession(
   }
   if (specs.length === 0) {
     await vitest.close();
-    throw new HarnessError('VITEST', `no suites found under ${PACKAGE_ROOT}/suites`);
+    throw new HarnessError('VITEST', `no suites found under ${CODE_ROOT}/suites`);
   }
   return {
     async run(harness, print) {
