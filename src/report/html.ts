@@ -1,6 +1,6 @@
 import { CONTRACT_DOC } from '../contract.ts';
 import { plural } from '../plural.ts';
-import { TODAY_SOURCE_LABEL } from '../runner/today.ts';
+import { skewText, TODAY_SOURCE_LABEL } from '../runner/today.ts';
 import { clauseText, exchangeText } from './evidence.ts';
 import type { CheckResult, RunReport, Verdict } from './model.ts';
 
@@ -78,7 +78,7 @@ function facts(report: RunReport): string {
     ],
     [
       'Date',
-      `${report.startedAt} · today for the sunset checks: ${s.today} (${TODAY_SOURCE_LABEL[s.todaySource]})`,
+      `${report.startedAt} · today for the sunset checks: ${s.today} (${TODAY_SOURCE_LABEL[s.todaySource]})${s.targetClock ? `; ${skewText(s.targetClock, s.todaySource)}` : ''}`,
     ],
     [
       'getPet sunset',

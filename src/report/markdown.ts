@@ -1,6 +1,6 @@
 import { CONTRACT_DOC } from '../contract.ts';
 import { plural } from '../plural.ts';
-import { TODAY_SOURCE_LABEL } from '../runner/today.ts';
+import { skewText, TODAY_SOURCE_LABEL } from '../runner/today.ts';
 import { clauseText } from './evidence.ts';
 import type { CheckResult, RunReport, RunVerdict } from './model.ts';
 
@@ -59,7 +59,7 @@ export function renderMarkdown(report: RunReport): string {
     '|---|---|---|---|---|',
     `| ${total} | ${passed} | ${failed} | ${warned} | ${skipped} |`,
     '',
-    `getPet sunset ${report.sunset.date}: ${report.sunset.daysLeft > 0 ? `${plural(report.sunset.daysLeft, 'day')} left` : 'removed'} (today ${report.sunset.today}, from ${TODAY_SOURCE_LABEL[report.sunset.todaySource]})`,
+    `getPet sunset ${report.sunset.date}: ${report.sunset.daysLeft > 0 ? `${plural(report.sunset.daysLeft, 'day')} left` : 'removed'} (today ${report.sunset.today}, from ${TODAY_SOURCE_LABEL[report.sunset.todaySource]})${report.sunset.targetClock ? `; ${skewText(report.sunset.targetClock, report.sunset.todaySource)}` : ''}`,
     '',
     `Clauses judged: ${report.coverage.judged} of ${report.coverage.clauses}${report.coverage.notJudged.length ? ` (not judged: ${report.coverage.notJudged.join(', ')})` : ''}`,
   ];

@@ -2,7 +2,7 @@ import type { ClauseCoverage } from '../checks/coverage.ts';
 import type { CheckDef, Counterexample, Outcome } from '../checks/types.ts';
 import type { OperationName } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
-import type { TodaySource } from '../runner/today.ts';
+import type { ClockSkew, TodaySource } from '../runner/today.ts';
 import type { Latency } from './stats.ts';
 
 export type Verdict = Outcome;
@@ -62,6 +62,8 @@ export interface SunsetStatus {
   date: string;
   today: string;
   todaySource: TodaySource;
+  /** The target's Date header, when it was more than a day off the day judged by. */
+  targetClock?: ClockSkew;
   daysLeft: number;
   warnWithinDays: number;
 }

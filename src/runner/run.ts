@@ -24,7 +24,7 @@ import { preflight, probeWith } from './preflight.ts';
 import { propertySeed } from './property.ts';
 import { runSuites, type SuiteSession } from './run-suites.ts';
 import { runTimings } from './timings.ts';
-import { resolveToday, TODAY_SOURCE_LABEL, type Today } from './today.ts';
+import { resolveToday, skewText, TODAY_SOURCE_LABEL, type Today } from './today.ts';
 
 export interface RunOutcome {
   report: RunReport;
@@ -51,6 +51,7 @@ function sunsetStatus(today: Today, warnWithinDays: number): SunsetStatus {
     date: GET_PET_SUNSET,
     today: today.date,
     todaySource: today.source,
+    ...(today.skew ? { targetClock: today.skew } : {}),
     daysLeft: Math.max(0, daysUntilSunset(today.date)),
     warnWithinDays,
   };
@@ -149,6 +150,9 @@ export async function runConformance(
     say(
       `Today is ${today.date}, from ${TODAY_SOURCE_LABEL[today.source]}; ${sunsetLine(today.date)}`,
     );
+    if (today.skew) {
+      say(`warning: ${skewText(today.skew, today.source)}; judging by ${today.date}`);
+    }
     const startedAt = new Date();
     const targetReady = performance.now();
     const collector = session

@@ -13,11 +13,43 @@ async function referenceOn(day: string) {
   return server;
 }
 
-describe('the getPet sunset, judged by the date the target lives on', async () => {
+describe('the getPet sunset, judged by the local clock or --now', async () => {
   const after = await referenceOn('2031-01-15');
   const close = await referenceOn('2030-11-01');
 
-  it("after the date (from the target's Date header): getPet gone, its checks skipped, exit 0", async () => {
+  it('after the date by --now: getPet gone, its checks skipped, exit 0', async () => {
+    const result = await runCli([
+      'run',
+      '--base-url',
+      after.baseUrl,
+      '--api-key',
+      KEY,
+      '--seed',
+      '1',
+      '--now',
+      '2031-01-15',
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      'Today is 2031-01-15, from --now; getPet was removed on 2030-12-05',
+    );
+    expect(result.stdout).not.toContain("target's clock");
+    const report = readReport(result);
+    expect(report.sunset).toEqual({
+      date: '2030-12-05',
+      today: '2031-01-15',
+      todaySource: 'flag',
+      daysLeft: 0,
+      warnWithinDays: 180,
+    });
+    const verdicts = Object.fromEntries(report.checks.map((c) => [c.id, c.verdict]));
+    expect(verdicts['SUNSET-GET-LIFECYCLE']).toBe('pass');
+    expect(verdicts['GET-200-PET']).toBe('skip');
+    expect(verdicts['LIST-200-PETS']).toBe('pass');
+    expect(verdicts['CREATE-201-PET']).toBe('pass');
+  });
+
+  it("the target's Date cannot move the run past the sunset: judged by the local clock, the skew said", async () => {
     const result = await runCli([
       'run',
       '--base-url',
@@ -27,23 +59,19 @@ describe('the getPet sunset, judged by the date the target lives on', async () =
       '--seed',
       '1',
     ]);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain(
-      "Today is 2031-01-15, from the target's Date header; getPet was removed on 2030-12-05",
+    const localDay = new Date().toISOString().slice(0, 10);
+    expect(result.stdout).toContain(`Today is ${localDay}, from the local clock`);
+    expect(result.stdout).toMatch(
+      /warning: the target's clock says 2031-01-15T[\d:.]+Z, \d+ days ahead of the local clock/,
     );
     const report = readReport(result);
-    expect(report.sunset).toEqual({
-      date: '2030-12-05',
-      today: '2031-01-15',
-      todaySource: 'server',
-      daysLeft: 0,
-      warnWithinDays: 180,
-    });
-    const verdicts = Object.fromEntries(report.checks.map((c) => [c.id, c.verdict]));
-    expect(verdicts['SUNSET-GET-LIFECYCLE']).toBe('pass');
-    expect(verdicts['GET-200-PET']).toBe('skip');
-    expect(verdicts['LIST-200-PETS']).toBe('pass');
-    expect(verdicts['CREATE-201-PET']).toBe('pass');
+    expect(report.sunset.todaySource).toBe('local');
+    expect(report.sunset.targetClock?.targetDate).toMatch(/^2031-01-15T/);
+    expect(readArtifacts(result)['summary.md']).toContain("the target's clock says 2031-01-15");
+    // Before the sunset by the local clock, a getPet that is gone already breaks the contract.
+    expect(result.code).toBe(1);
+    const lifecycle = report.checks.find((c) => c.id === 'SUNSET-GET-LIFECYCLE');
+    expect(lifecycle?.verdict).toBe('fail');
   });
 
   it('within 180 days of the date: the countdown warns, in every report', async () => {
@@ -55,6 +83,8 @@ describe('the getPet sunset, judged by the date the target lives on', async () =
       KEY,
       '--seed',
       '1',
+      '--now',
+      '2030-11-01',
     ]);
     expect(result.code).toBe(0);
     const countdown = readReport(result).checks.find((c) => c.id === 'SUNSET-COUNTDOWN');
@@ -67,7 +97,7 @@ describe('the getPet sunset, judged by the date the target lives on', async () =
     expect(artifacts['junit.xml']).toContain('WARNING: 34 days left');
   });
 
-  it('--sunset-warn-days narrows the window, and --now overrides the target clock', async () => {
+  it('--sunset-warn-days narrows the window, and --now judges another day than the target lives on', async () => {
     const narrow = await runCli([
       'run',
       '--base-url',
@@ -76,6 +106,8 @@ describe('the getPet sunset, judged by the date the target lives on', async () =
       KEY,
       '--seed',
       '1',
+      '--now',
+      '2030-11-01',
       '--sunset-warn-days',
       '30',
     ]);

@@ -66,7 +66,7 @@ export const report: RunReport = {
   sunset: {
     date: '2030-12-05',
     today: '2026-11-22',
-    todaySource: 'server',
+    todaySource: 'local',
     daysLeft: 1474,
     warnWithinDays: 180,
   },
