@@ -6,6 +6,7 @@ import type { Exchange } from '../http/exchange.ts';
 import { NOT_RUN } from '../runner/collector.ts';
 import type { Har } from './har.ts';
 import { type CheckResult, type RunReport, runVerdict, summarize, type Verdict } from './model.ts';
+import { checkShards } from './shards.ts';
 import { createdPets, latencyByOperation } from './stats.ts';
 import { writeReports } from './write.ts';
 
@@ -62,29 +63,13 @@ function mergeChecks(parts: readonly RunReport[]): CheckResult[] {
   });
 }
 
-function sameAcross(
-  parts: readonly RunReport[],
-  field: (r: RunReport) => unknown,
-  what: string,
-): void {
-  const values = new Set(parts.map((p) => JSON.stringify(field(p))));
-  if (values.size > 1)
-    throw new HarnessError(
-      'MERGE',
-      `the shards ran with different ${what}: they cannot make one verdict`,
-    );
-}
-
 /** Joins the report folders of --shard runs into one set of reports with one verdict. */
 export async function mergeReports(
   dirs: readonly string[],
   outDir: string,
 ): Promise<{ report: RunReport; files: string[] }> {
   const parts = dirs.map((dir) => readJson<RunReport>(join(dir, 'report.json')));
-  sameAcross(parts, (r) => r.seed, 'seeds');
-  sameAcross(parts, (r) => r.schemasSha256, 'contract schemas');
-  // Shards on the embedded server each start their own, on a port of its own.
-  sameAcross(parts, (r) => (r.target.embedded ? 'embedded' : r.target.baseUrl), 'targets');
+  checkShards(parts.map((report, i) => ({ dir: dirs[i] ?? '', report })));
   const exchanges = dirs.flatMap(readHar);
   const checks = mergeChecks(parts);
   const summary = summarize(checks);
