@@ -12,6 +12,8 @@ const ACTION = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
   runs: { using: string; steps: Step[] };
 };
 const KEY = 'pc-action-secret-key-0123456789abcdef';
+/** An Actions expression as written in action.yml. */
+const expr = (inner: string) => `\${{ ${inner} }}`;
 
 interface Step {
   id?: string;
@@ -131,7 +133,7 @@ describe('action.yml', () => {
       expect(ACTION.inputs).toHaveProperty(input);
     const upload = ACTION.runs.steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'));
     expect(upload?.if).toBe('always()');
-    expect(upload?.with?.path).toBe('${{ inputs.report-dir }}');
+    expect(upload?.with?.path).toBe(expr('inputs.report-dir'));
   });
 
   it('passes the api key through the environment only, never into a script or a command line', () => {
@@ -140,7 +142,7 @@ describe('action.yml', () => {
       expect(JSON.stringify(step.with ?? {})).not.toMatch(/inputs\.api-key/);
     }
     const envs = ACTION.runs.steps.flatMap((s) => Object.values(s.env ?? {}));
-    expect(envs).toContain('${{ inputs.api-key }}');
+    expect(envs).toContain(expr('inputs.api-key'));
   });
 
   it('a conformant service: exit 0, reports, the step summary, the job passes', async () => {
@@ -149,7 +151,6 @@ describe('action.yml', () => {
     expect(action.outputs['exit-code']).toBe('0');
     expect(action.summary).toMatch(/Conformant/);
     expect(existsSync(join(action.inputs['report-dir'] ?? '', 'report.json'))).toBe(true);
-    const run = action.runs.find((r) => r.step.id === 'run');
     for (const r of action.runs) {
       expect(r.script).not.toContain(KEY);
       expect(r.stdout + r.stderr).not.toContain(KEY);
