@@ -1,5 +1,6 @@
 import { edgeNewPets, newPetArb } from '../src/arbitraries/new-pet.ts';
 import { integerIdArb, NON_INTEGER_IDS, UNKNOWN_IDS } from '../src/arbitraries/pet-id.ts';
+import { exactJson, exactPetId } from '../src/checks/exact.ts';
 import {
   GET_200_PET,
   GET_404_UNKNOWN,
@@ -9,6 +10,7 @@ import {
 import { skip } from '../src/checks/types.ts';
 import { eachTest, propertyTest, useTarget } from '../src/runner/check-test.ts';
 import { getPetRemoved } from '../src/runner/lifecycle.ts';
+import { probeUnknownId } from '../src/runner/unknown-id.ts';
 import { validate } from '../src/schemas.ts';
 
 const target = useTarget();
@@ -25,8 +27,8 @@ propertyTest(
     if (created.response?.status !== 201 || !validate('pet', pet).valid) {
       return skip('precondition failed: createPet did not return a Pet to fetch');
     }
-    const petRecord = pet as Record<string, unknown>;
-    return { created: petRecord, ex: await api.getPet(String(petRecord.id)) };
+    const exact = exactJson(created) as Record<string, unknown>;
+    return { created: exact, ex: await api.getPet(String(exactPetId(created))) };
   },
   { ...whileGetPetExists, examples: edgeNewPets(target.ctx.runId) },
 );
@@ -35,8 +37,8 @@ eachTest(
   target,
   GET_404_UNKNOWN,
   UNKNOWN_IDS,
-  async (api, id) => ({ id, ex: await api.getPet(id) }),
-  `ids ${UNKNOWN_IDS.join(', ')}: 404 Error`,
+  (api, id) => probeUnknownId(api, id),
+  `ids ${UNKNOWN_IDS.join(', ')} (or spares, where those exist): 404 Error`,
   whileGetPetExists,
 );
 

@@ -1,6 +1,7 @@
 import { MUTATIONS } from '../arbitraries/invalid-new-pet.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
+import { exactJson, exactPetId } from './exact.ts';
 import { petDifferences } from './pet-fields.ts';
 import { firstProblem, notErrorResponse, notSuccess, unsound } from './problems.ts';
 import { type Check, fail, judged, pass, warn } from './types.ts';
@@ -14,11 +15,9 @@ export interface CreateObservation {
 /** Fields sent must come back as sent; `status` only when it was sent (its default is not shown). */
 export function echoProblem(sent: Record<string, unknown>, ex: Exchange): string | undefined {
   const fields = ['name', 'categoryId', ...('status' in sent ? ['status'] : [])];
-  const diffs = petDifferences(sent, ex.response?.json as Record<string, unknown>, fields);
+  const diffs = petDifferences(sent, exactJson(ex) as Record<string, unknown>, fields);
   return diffs.length ? `fields not echoed: ${diffs.join('; ')}` : undefined;
 }
-
-const createdId = (ex: Exchange) => (ex.response?.json as { id?: unknown } | undefined)?.id;
 
 function judgeCreate({ sent, ex }: CreateObservation) {
   return judged(
@@ -26,7 +25,7 @@ function judgeCreate({ sent, ex }: CreateObservation) {
       () => notSuccess(ex, 201, 'pet', 'Pet'),
       () => echoProblem(sent, ex),
     ),
-    `201 with Pet id ${createdId(ex)}`,
+    `201 with Pet id ${exactPetId(ex)}`,
     ex,
   );
 }
@@ -64,7 +63,7 @@ export const CREATE_ID_UNIQUE: Check<Exchange[]> = {
     for (const ex of exchanges) {
       const problem = notSuccess(ex, 201, 'pet', 'Pet');
       if (problem) return fail(problem, [ex]);
-      const id = String(createdId(ex));
+      const id = String(exactPetId(ex));
       const earlier = seen.get(id);
       if (earlier) return fail(`id ${id} was assigned twice`, [earlier, ex]);
       seen.set(id, ex);

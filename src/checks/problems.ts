@@ -1,6 +1,7 @@
 import type { Exchange, RecordedResponse } from '../http/exchange.ts';
 import { mediaType } from '../http/exchange.ts';
 import { describeViolations, type SchemaName, validate } from '../schemas.ts';
+import { exactJson, notInt64Fields } from './exact.ts';
 
 /**
  * Small predicates over one exchange. Each returns a one-line problem, or undefined when
@@ -61,10 +62,14 @@ export function notJson(ex: Exchange): Problem {
 
 export function notMatching(ex: Exchange, schema: SchemaName, label: string): Problem {
   const result = validate(schema, ex.response?.json);
-  return result.valid
-    ? undefined
-    : `body is not a valid ${label}: ${describeViolations(result.violations)}`;
+  if (!result.valid)
+    return `body is not a valid ${label}: ${describeViolations(result.violations)}`;
+  // ajv sees JS numbers, which round beyond 2^53: the int64 range is judged on the exact value.
+  const outOfRange = INT64_SCHEMAS.has(schema) ? notInt64Fields(exactJson(ex)) : [];
+  return outOfRange.length ? `body is not a valid ${label}: ${outOfRange.join('; ')}` : undefined;
 }
+
+const INT64_SCHEMAS = new Set<SchemaName>(['pet', 'pets', 'newPet']);
 
 /** The response is `status` with a valid Error body whose `status` repeats it (Errors). */
 export function notErrorResponse(ex: Exchange, status: number | readonly number[]): Problem {

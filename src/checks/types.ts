@@ -1,5 +1,6 @@
 import type { OperationName } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { openLimitAnswer, openLimitReason } from './open-limits.ts';
 
 /** MUST fails the run; SHOULD and MAY (behaviour the contract leaves open) only warn. */
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
@@ -55,11 +56,15 @@ export interface Check<Observation = Exchange> extends CheckDef {
 }
 
 export const pass = (message: string): Judgement => ({ verdict: 'pass', message });
-export const fail = (message: string, evidence?: Exchange[]): Judgement => ({
-  verdict: 'fail',
-  message,
-  ...(evidence ? { evidence } : {}),
-});
+/**
+ * A failure shown by `evidence`; only a warning when the evidence holds a 413 or 429 Error,
+ * limits the contract leaves open (so no property shrinks, nor a run fails, for them).
+ */
+export const fail = (message: string, evidence?: Exchange[]): Judgement => {
+  const limited = evidence && openLimitAnswer(evidence);
+  if (limited) return { verdict: 'warn', message: openLimitReason(limited), evidence };
+  return { verdict: 'fail', message, ...(evidence ? { evidence } : {}) };
+};
 export const warn = (message: string, evidence?: Exchange[]): Judgement => ({
   verdict: 'warn',
   message,

@@ -1,5 +1,6 @@
 import { Agent, request, errors as undiciErrors } from 'undici';
 import type { Exchange, RecordedRequest, RecordedResponse, TransportError } from './exchange.ts';
+import { keepExact, parseJsonBody } from './json-body.ts';
 import { type Redactor, redactHeaders, redactJson } from './redaction.ts';
 
 /** How a request authenticates: with the configured key, not at all, or with a header value given as is. */
@@ -103,7 +104,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 function decodeBody(
   bytes: Buffer,
   redact: Redactor,
-): Pick<RecordedResponse, 'body' | 'json' | 'jsonError'> {
+): Pick<RecordedResponse, 'body' | 'json' | 'jsonError'> & { exact?: unknown } {
   let text: string;
   try {
     text = utf8.decode(bytes);
@@ -112,16 +113,13 @@ function decodeBody(
   }
   if (text.length === 0) return { body: '' };
   const body = redact(text);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return { body, jsonError: (error as Error).message };
-  }
+  const parsed = parseJsonBody(text);
+  if ('jsonError' in parsed) return { body, jsonError: parsed.jsonError };
+  const { json, exact } = parsed;
   // Without a backslash, every string in the value is a piece of the text, which holds no
   // secret: walking the value to redact it again would find nothing.
   const clean = body === text && !text.includes('\\');
-  return { body, json: clean ? json : redactJson(json, redact) };
+  return { body, json: clean ? json : redactJson(json, redact), exact };
 }
 
 /** Names a transport failure with a stable code and a one-line message. */
@@ -201,13 +199,14 @@ export function createClient(options: ClientOptions): HttpClient {
       });
       const { bytes, truncated } = await readCapped(res.body, cap);
       if (truncated) res.body.destroy();
+      const { exact, ...decoded } = decodeBody(bytes, redact);
       const response: RecordedResponse = {
         status: res.statusCode,
         headers: redactHeaders(flattenHeaders(res.headers), redact),
-        ...decodeBody(bytes, redact),
+        ...decoded,
         ...(truncated ? { truncated: true } : {}),
       };
-      return finish({ response });
+      return finish({ response: keepExact(response, exact) });
     } catch (error) {
       return finish({ error: describeTransportError(error, timeoutMs) });
     }

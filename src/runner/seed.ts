@@ -1,4 +1,5 @@
 import { petName } from '../arbitraries/pet-name.ts';
+import { exactJson, exactPetId, integerText } from '../checks/exact.ts';
 import { LIMIT, PET_STATUSES } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { type PetstoreApi, petstoreApi } from '../http/petstore-api.ts';
@@ -76,12 +77,13 @@ export async function somePetId(
   label: string,
 ): Promise<string | undefined> {
   const page = await api.listPets({ limit: 1 });
-  const existing = Array.isArray(page.response?.json)
-    ? (page.response.json[0] as { id?: unknown } | undefined)
+  const items = exactJson(page);
+  const existing = Array.isArray(items)
+    ? integerText((items[0] as { id?: unknown })?.id)
     : undefined;
-  if (existing?.id !== undefined) return String(existing.id);
+  if (existing !== undefined) return existing;
   if (!target.ctx.writes) return undefined;
   const created = await api.createPet({ name: petName(target.ctx.runId, label), categoryId: 1 });
-  const id = (created.response?.json as { id?: unknown } | undefined)?.id;
-  return created.response?.status === 201 && id !== undefined ? String(id) : undefined;
+  const id = exactPetId(created);
+  return created.response?.status === 201 ? id : undefined;
 }

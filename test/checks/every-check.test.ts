@@ -87,6 +87,12 @@ const cases: Record<string, Case[]> = {
           because: 'Content-Type',
         },
         { observation: { query: 'q', ex: ok(pets(101)) }, verdict: 'fail', because: '101 items' },
+        { observation: { query: 'q', ex: err(422) }, verdict: 'warn', because: '422 Error' },
+        {
+          observation: { query: 'q', ex: exchange({ status: 422, json: { detail: 'x' } }) },
+          verdict: 'fail',
+          because: 'not a valid Error',
+        },
       ],
     ]),
   ),
@@ -105,6 +111,41 @@ const cases: Record<string, Case[]> = {
           verdict: 'fail',
           because: '/id must be integer',
         },
+        {
+          observation: {
+            sent,
+            ex: exchange({
+              status: 201,
+              body: '{"id":9223372036854775808,"name":"Rex","categoryId":3,"status":"sold"}',
+            }),
+          },
+          verdict: 'fail',
+          because: '/id 9223372036854775808 is not an int64',
+        },
+        {
+          observation: {
+            sent: { ...sent, categoryId: 0n },
+            ex: exchange({
+              status: 201,
+              body: '{"id":-9223372036854775808,"name":"Rex","categoryId":-0,"status":"sold"}',
+            }),
+          },
+          verdict: 'pass',
+        },
+        {
+          observation: { sent, ex: err(413) },
+          verdict: 'warn',
+          because: 'a body size limit, which the contract leaves open',
+        },
+        { observation: { sent, ex: err(429) }, verdict: 'warn', because: 'a rate limit' },
+        {
+          observation: {
+            sent,
+            ex: exchange({ status: 413, body: 'too big', contentType: 'text/plain' }),
+          },
+          verdict: 'fail',
+          because: 'expected 201, got 413',
+        },
       ],
     ]),
   ),
@@ -114,6 +155,21 @@ const cases: Record<string, Case[]> = {
       observation: [ok(pet(1), 201), ok(pet(1), 201)],
       verdict: 'fail',
       because: 'id 1 was assigned twice',
+    },
+    {
+      observation: [
+        exchange({ status: 201, body: '{"id":9007199254740993,"name":"a","categoryId":1}' }),
+        exchange({ status: 201, body: '{"id":9007199254740992,"name":"a","categoryId":1}' }),
+      ],
+      verdict: 'pass',
+    },
+    {
+      observation: [
+        exchange({ status: 201, body: '{"id":0,"name":"a","categoryId":1}' }),
+        exchange({ status: 201, body: '{"id":-0,"name":"a","categoryId":1}' }),
+      ],
+      verdict: 'fail',
+      because: 'id 0 was assigned twice',
     },
   ],
   ...Object.fromEntries(
@@ -153,6 +209,12 @@ const cases: Record<string, Case[]> = {
   'GET-404-UNKNOWN': [
     { observation: { id: '9', ex: err(404) }, verdict: 'pass' },
     { observation: { id: '9', ex: ok(pet()) }, verdict: 'fail', because: 'expected 404, got 200' },
+    { observation: { id: '7', ex: ok(pet(7)), assigned: ['7'] }, verdict: 'skip' },
+    {
+      observation: { id: '-9', ex: err(404), assigned: ['9'] },
+      verdict: 'pass',
+      because: 'ids 9 exist: picked another',
+    },
   ],
   'GET-ID-ANY': [
     { observation: { id: '7', ex: ok(pet(7)) }, verdict: 'pass' },
@@ -162,7 +224,31 @@ const cases: Record<string, Case[]> = {
       verdict: 'fail',
       because: 'asked for id 8, got pet 7',
     },
-    { observation: { id: '0', ex: err(400) }, verdict: 'warn', because: '400 for an int64 id' },
+    {
+      observation: { id: '0', ex: err(400) },
+      verdict: 'warn',
+      because: '400 Error for an int64 id',
+    },
+    {
+      observation: { id: '0', ex: err(422) },
+      verdict: 'warn',
+      because: '422 Error for an int64 id',
+    },
+    {
+      observation: {
+        id: '9007199254740993',
+        ex: exchange({ status: 200, body: '{"id":9007199254740992,"name":"a","categoryId":1}' }),
+      },
+      verdict: 'fail',
+      because: 'asked for id 9007199254740993, got pet 9007199254740992',
+    },
+    {
+      observation: {
+        id: '0',
+        ex: exchange({ status: 200, body: '{"id":-0,"name":"a","categoryId":1.0E0}' }),
+      },
+      verdict: 'pass',
+    },
     {
       observation: { id: '0', ex: exchange({ error: 'no answer within 5 ms' }) },
       verdict: 'fail',
@@ -173,6 +259,20 @@ const cases: Record<string, Case[]> = {
     { observation: { id: 'abc', ex: err(400) }, verdict: 'pass' },
     { observation: { id: 'abc', ex: err(404) }, verdict: 'pass' },
     { observation: { id: 'abc', ex: err(503) }, verdict: 'fail', because: 'server error 503' },
+    { observation: { id: 'abc', ex: err(422) }, verdict: 'warn', because: '422 Error' },
+    {
+      observation: { id: '1e3', ex: ok(pet(1000)) },
+      verdict: 'warn',
+      because: 'accepted with 200',
+    },
+    {
+      observation: {
+        id: 'abc',
+        ex: exchange({ status: 422, body: 'no', contentType: 'text/plain' }),
+      },
+      verdict: 'fail',
+      because: 'Content-Type',
+    },
   ],
   'AUTH-BEFORE-BODY': [
     { observation: err(401), verdict: 'pass' },

@@ -1,0 +1,30 @@
+import type { Exchange } from '../http/exchange.ts';
+import { mediaType } from '../http/exchange.ts';
+import { validate } from '../schemas.ts';
+
+/**
+ * Statuses the contract leaves open ("Rate limits and body size limits: not shown"; "Other
+ * status codes, such as 403, 429 and 5xx: not shown"): with an Error body, a sane answer to
+ * any request, which says nothing about the clause a check was judging.
+ */
+export const OPEN_LIMIT_STATUSES: readonly number[] = [413, 429];
+
+/** The first exchange answered 413 or 429 with a valid Error body, if any. */
+export function openLimitAnswer(exchanges: readonly Exchange[]): Exchange | undefined {
+  return exchanges.find((ex) => {
+    const res = ex.response;
+    return (
+      res !== undefined &&
+      OPEN_LIMIT_STATUSES.includes(res.status) &&
+      mediaType(res) === 'application/json' &&
+      validate('error', res.json).valid &&
+      (res.json as { status?: unknown }).status === res.status
+    );
+  });
+}
+
+/** Why a would-be failure is only a warning: the target hit a limit the contract does not set. */
+export function openLimitReason(ex: Exchange): string {
+  const what = ex.response?.status === 413 ? 'a body size limit' : 'a rate limit';
+  return `${ex.response?.status} Error to ${ex.request.method} ${ex.request.url}: ${what}, which the contract leaves open (not judged)`;
+}

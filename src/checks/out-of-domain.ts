@@ -1,0 +1,34 @@
+import type { Exchange } from '../http/exchange.ts';
+import { notErrorResponse, type Problem, unsound } from './problems.ts';
+import { fail, type Judgement, pass, warn } from './types.ts';
+
+/**
+ * The answer to a request outside the contract's parameter rules (a limit out of range, an
+ * unknown status, a petId that is not an int64, unknown query parameters). The contract
+ * prescribes no answer there, so every sane one is accepted: 400 or 404 with an Error body
+ * passes, another 4xx Error (422, ...) or a 200 the `accepted` rule finds sound only warns.
+ * Only 5xx, hangs, malformed bodies and non-Error 4xx bodies fail.
+ */
+export function judgeOutOfDomain(
+  label: string,
+  ex: Exchange,
+  accepted: (ex: Exchange) => Problem,
+): Judgement {
+  const broken = unsound(ex);
+  if (broken) return fail(`${label}: ${broken}`, [ex]);
+  const status = ex.response?.status ?? 0;
+  if (status >= 400 && status < 500) {
+    const problem = notErrorResponse(ex, status);
+    if (problem) return fail(`${label}: ${problem}`, [ex]);
+    if (status === 400 || status === 404) return pass(`${label}: ${status} Error`);
+    return warn(`${label}: ${status} Error (the contract names no status here; 400 is usual)`, [
+      ex,
+    ]);
+  }
+  if (status === 200) {
+    const problem = accepted(ex);
+    if (problem) return fail(`${label}: ${problem}`, [ex]);
+    return warn(`${label}: accepted with 200 (the contract leaves this unspecified)`, [ex]);
+  }
+  return fail(`${label}: expected a 4xx Error or 200, got ${status}`, [ex]);
+}

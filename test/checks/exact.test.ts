@@ -1,0 +1,69 @@
+import { LosslessNumber } from 'lossless-json';
+import { describe, expect, it } from 'vitest';
+import {
+  INT64_MAX,
+  INT64_MIN,
+  integerOfText,
+  isInt64,
+  notInt64Fields,
+  sameValue,
+  showValue,
+} from '../../src/checks/exact.ts';
+import { petDifferences } from '../../src/checks/pet-fields.ts';
+
+const n = (text: string) => new LosslessNumber(text);
+
+describe('integerOfText', () => {
+  it('reads integers as JSON Schema counts them', () => {
+    expect(integerOfText('-0')).toBe(0n);
+    expect(integerOfText('1.0E0')).toBe(1n);
+    expect(integerOfText('10e-1')).toBe(1n);
+    expect(integerOfText('1.5e1')).toBe(15n);
+    expect(integerOfText('9007199254740993')).toBe(2n ** 53n + 1n);
+    expect(integerOfText('-9223372036854775808')).toBe(INT64_MIN);
+  });
+  it('refuses fractions, however close to an integer, and does not build huge ones', () => {
+    expect(integerOfText('1.5')).toBeUndefined();
+    expect(integerOfText('1.0000000000000000001')).toBeUndefined();
+    expect(integerOfText('1e-400')).toBeUndefined();
+    expect(integerOfText('1e999999999')).toBeUndefined();
+    expect(integerOfText('abc')).toBeUndefined();
+  });
+});
+
+describe('isInt64', () => {
+  it('is judged on the exact value: 2^63 is out, -2^63 in', () => {
+    expect(isInt64(n('9223372036854775807'))).toBe(true);
+    expect(isInt64(n('9223372036854775808'))).toBe(false);
+    expect(isInt64(n('-9223372036854775808'))).toBe(true);
+    expect(isInt64(n('-9223372036854775809'))).toBe(false);
+    expect(isInt64(n('9.223372036854775807e18'))).toBe(true);
+    expect(isInt64(INT64_MAX + 1n)).toBe(false);
+    expect(isInt64(n('1.5'))).toBe(false);
+  });
+  it('names the Pet fields out of range, by path', () => {
+    expect(notInt64Fields([{ id: n('1'), categoryId: n('9223372036854775808') }])).toEqual([
+      '/0/categoryId 9223372036854775808 is not an int64',
+    ]);
+  });
+});
+
+describe('sameValue and petDifferences', () => {
+  it('compares integers by exact value: -0 is 0, 2^53+1 is not 2^53', () => {
+    expect(sameValue(n('-0'), 0)).toBe(true);
+    expect(sameValue(n('1.0E0'), 1n)).toBe(true);
+    expect(sameValue(n('9007199254740993'), n('9007199254740992'))).toBe(false);
+    expect(sameValue(2n ** 53n + 1n, n('9007199254740993'))).toBe(true);
+    expect(sameValue('1', n('1'))).toBe(false);
+  });
+  it('shows ids as their exact decimal text', () => {
+    expect(showValue(n('9007199254740993'))).toBe('9007199254740993');
+    expect(showValue(2n ** 63n - 1n)).toBe('9223372036854775807');
+    expect(showValue('x')).toBe('"x"');
+    const diffs = petDifferences(
+      { id: n('9007199254740993'), name: 'a', categoryId: n('-0') },
+      { id: n('9007199254740992'), name: 'a', categoryId: 0 },
+    );
+    expect(diffs).toEqual(['id: expected 9007199254740993, got 9007199254740992']);
+  });
+});

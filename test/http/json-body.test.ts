@@ -1,0 +1,66 @@
+import { isLosslessNumber } from 'lossless-json';
+import { describe, expect, it } from 'vitest';
+import { jsonDepth, MAX_JSON_DEPTH, parseJsonBody } from '../../src/http/json-body.ts';
+
+const exactOf = (text: string) => {
+  const parsed = parseJsonBody(text);
+  if (!('exact' in parsed)) throw new Error(parsed.jsonError);
+  return parsed;
+};
+
+describe('parseJsonBody', () => {
+  it('keeps every integer exact, at and beyond the int64 bounds and past 2^53', () => {
+    for (const text of [
+      '9223372036854775807',
+      '-9223372036854775808',
+      '9223372036854775808',
+      '9007199254740993',
+      '-0',
+      '1.0E0',
+    ]) {
+      const { exact } = exactOf(`{"id":${text}}`);
+      const id = (exact as { id: unknown }).id;
+      expect(isLosslessNumber(id)).toBe(true);
+      expect(String(id)).toBe(text);
+    }
+  });
+
+  it('gives ajv JS numbers alongside', () => {
+    const { json } = exactOf('[{"id":9007199254740993,"n":"x","z":-0}]');
+    expect(json).toEqual([{ id: 9007199254740992, n: 'x', z: -0 }]);
+  });
+
+  it('reads a repeated key as JSON.parse does (the last wins) and keeps __proto__ a plain key', () => {
+    expect(exactOf('{"a":1,"a":"two"}').json).toEqual({ a: 'two' });
+    const { json } = exactOf('{"__proto__":{"id":5}}');
+    expect(Object.getPrototypeOf(json)).toBe(Object.prototype);
+    expect((json as { id?: unknown }).id).toBeUndefined();
+  });
+
+  it('refuses malformed JSON with a message that quotes no control character raw', () => {
+    const parsed = parseJsonBody('["a\u001b]0;x\u0007"]');
+    const message = 'jsonError' in parsed ? parsed.jsonError : '';
+    expect(message).toContain('\\u001b');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: their absence is the point
+    expect(message).not.toMatch(/[\u0000-\u001f]/);
+  });
+
+  it('refuses, without recursing, a body nested deeper than the bound', () => {
+    for (const depth of [MAX_JSON_DEPTH + 1, 5_000, 1_000_000]) {
+      expect(parseJsonBody(`${'['.repeat(depth)}${']'.repeat(depth)}`)).toEqual({
+        jsonError: `nested deeper than ${MAX_JSON_DEPTH}`,
+      });
+    }
+    const atBound = `${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`;
+    expect('json' in parseJsonBody(atBound)).toBe(true);
+  });
+});
+
+describe('jsonDepth', () => {
+  it('counts brackets outside strings only, escapes respected', () => {
+    expect(jsonDepth('[{"a":[1]}]')).toBe(3);
+    expect(jsonDepth('["[[[[", "\\"[[[", {"k\\\\":"]]"}]')).toBe(2);
+    expect(jsonDepth('"\\\\"[[')).toBe(2);
+    expect(jsonDepth('[[[[[[', 3)).toBe(4);
+  });
+});
