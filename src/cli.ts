@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { type Config, loadConfig, usage } from './config.ts';
+import { colourEnabled, colourLine } from './colour.ts';
+import { type Config, commandUsage, loadConfig, usage } from './config.ts';
 import { HarnessError } from './errors.ts';
 import { EXIT_CODES, HARNESS_ERROR_EXIT } from './exit-codes.ts';
 import { plural } from './plural.ts';
@@ -15,7 +16,9 @@ const HEADLINE: Record<RunVerdict, string> = {
   error: 'Could not judge the target',
 };
 
-const print = (line: string) => process.stdout.write(`${line}\n`);
+const COLOUR = colourEnabled(process.env, process.stdout.isTTY === true);
+const print = (line: string) =>
+  process.stdout.write(`${COLOUR ? line.split('\n').map(colourLine).join('\n') : line}\n`);
 
 /**
  * `Conformant: 60 passed, 0 failed, 0 warned, 0 skipped`, the line a run and a merge end on;
@@ -87,7 +90,11 @@ async function serve(config: Config): Promise<number> {
 async function main(argv: string[]): Promise<number> {
   const config = loadConfig({ argv, env: process.env, dotenvPath: join(process.cwd(), '.env') });
   if (config.command === 'help') {
-    print(usage());
+    print(config.helpFor ? commandUsage(config.helpFor) : usage());
+    return 0;
+  }
+  if (config.command === 'version') {
+    print(`${HARNESS.name} ${HARNESS.version}`);
     return 0;
   }
   if (config.command === 'merge') {

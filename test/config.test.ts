@@ -2,7 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig, OPTIONS, usage } from '../src/config.ts';
+import { colourEnabled, colourLine } from '../src/colour.ts';
+import { optionsOf, switchesOf } from '../src/config/options.ts';
+import { commandUsage, loadConfig, OPTIONS, usage } from '../src/config.ts';
 import { HarnessError } from '../src/errors.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pc-config-'));
@@ -58,12 +60,22 @@ describe('config', () => {
   });
 
   it.each([
-    [['--bogus'], "Unknown option '--bogus'"],
+    [['--bogus'], "unknown option '--bogus' (see run --help)"],
+    [['run', '--json'], '--json is an option of list-checks, not of run'],
+    [['serve', '--profile', 'ci'], '--profile is an option of run, not of serve'],
+    [['list-checks', '--seed', '1'], '--seed is an option of run, not of list-checks'],
+    [['--seed', '-5'], "--seed must be an integer from 0 to 4294967295, got '-5'"],
+    [['--concurrency', 'many'], "--concurrency must be an integer from 1 to 64, got 'many'"],
+    [['--max-requests', '-1'], '--max-requests must be an integer from 2 to 10000000'],
+    [['serve', '--port', '70000'], '--port must be an integer from 0 to 65535'],
+    [['--base-url'], '--base-url needs a value (URL)'],
+    [['--only', '--skip', 'AUTH'], '--only needs a value (IDS)'],
+    [['run', 'extra'], "unexpected argument 'extra' (see run --help)"],
     [['frobnicate'], "unknown command 'frobnicate'"],
     [['--base-url', 'not a url', '--api-key', 'k'], 'is not a valid URL'],
     [['--base-url', 'ftp://x/v1', '--api-key', 'k'], 'must be an http:// or https:// URL'],
     [['--base-url', 'http://x/v1'], 'no API key for http://x/v1'],
-    [['--runs', '0'], '--runs must be from 1'],
+    [['--runs', '0'], "--runs must be an integer from 1 to 100000, got '0'"],
     [['--seed', 'abc'], '--seed must be an integer'],
     [['--now', '2030-02-30'], '--now must be a date as YYYY-MM-DD'],
     [['--timeout', '1.5'], '--timeout must be an integer'],
@@ -160,5 +172,71 @@ describe('config', () => {
       expect(usage()).toContain(option.env);
       expect(example).toContain(option.env);
     }
+  });
+
+  it('--version, --help and help COMMAND ask for nothing else', () => {
+    expect(loadConfig({ argv: ['--version'], env: {} }).command).toBe('version');
+    expect(loadConfig({ argv: ['--help'], env: {} })).toMatchObject({ command: 'help' });
+    expect(loadConfig({ argv: ['--help'], env: {} }).helpFor).toBeUndefined();
+    for (const command of ['run', 'serve', 'merge', 'list-checks'] as const) {
+      expect(loadConfig({ argv: [command, '--help'], env: {} }).helpFor).toBe(command);
+      expect(loadConfig({ argv: ['help', command], env: {} }).helpFor).toBe(command);
+    }
+    // a bad value elsewhere on the line does not stand in the way of help
+    expect(loadConfig({ argv: ['run', '--help', '--seed', 'x'], env: {} }).command).toBe('help');
+  });
+
+  it('a negative value is a value, not a flag', () => {
+    expect(loadConfig({ argv: ['--seed', '0'], env: {} }).seed).toBe(0);
+    expect(loadConfig({ argv: ['--seed=4294967295'], env: {} }).seed).toBe(4_294_967_295);
+  });
+
+  it('each command reads only its own variables', () => {
+    const env = { PETSTORE_SEED: 'not a number', PETSTORE_BASE_URL: 'http://x/v1' };
+    expect(loadConfig({ argv: ['serve', '--api-key', 'k-0123456789'], env }).command).toBe('serve');
+    expect(loadConfig({ argv: ['list-checks', '--json'], env }).json).toBe(true);
+    const run = ['run', '--api-key', 'k-0123456789', '--allow-writes'];
+    expect(() => loadConfig({ argv: run, env })).toThrow('--seed must be an integer');
+  });
+
+  it("each command's help lists its own flags, and run's the profiles' defaults", () => {
+    for (const command of ['run', 'serve', 'merge', 'list-checks'] as const) {
+      const help = commandUsage(command);
+      const rows = help.split('\n').filter((l) => l.startsWith('  --'));
+      const listed = rows.map((l) => l.slice(4).split(' ')[0]);
+      const own = [...optionsOf(command), ...switchesOf(command), 'help'];
+      expect([...listed].sort()).toEqual([...own].sort());
+    }
+    expect(commandUsage('list-checks')).toContain('--json');
+    expect(commandUsage('run')).not.toContain('--json');
+    expect(commandUsage('run')).toContain('--allow-writes');
+    const run = commandUsage('run');
+    expect(run).toMatch(/ci +runs 10, seed 20260101/);
+    expect(run).toMatch(/full +runs 25/);
+    expect(run).toMatch(/certify +runs 100/);
+    expect(run).toMatch(/probe +runs 10, random seed, read-only.*max-requests 200, rate 5/);
+  });
+
+  it.each([
+    [{}, true, true],
+    [{}, false, false],
+    [{ NO_COLOR: '1' }, true, false],
+    [{ NO_COLOR: '' }, true, true],
+    [{ CI: 'true' }, true, false],
+    [{ TERM: 'dumb' }, true, false],
+    [{ FORCE_COLOR: '1', CI: 'true' }, false, true],
+    [{ FORCE_COLOR: '1', NO_COLOR: '1' }, false, true],
+    [{ FORCE_COLOR: '0' }, true, false],
+  ])('colour with %j on a terminal: %s -> %s', (env, tty, expected) => {
+    expect(colourEnabled(env, tty)).toBe(expected);
+  });
+
+  it('colours a line by its kind, and leaves other lines as they are', () => {
+    expect(colourLine('  ✓ AUTH-LIST-NO-KEY  title')).toContain('\u001b[32m✓\u001b[0m');
+    expect(colourLine('  ✗ AUTH-LIST-NO-KEY  title')).toMatch(
+      /^\u001b\[31m {2}✗ AUTH-LIST-NO-KEY\u001b\[0m/,
+    );
+    expect(colourLine('NOT conformant: 1 failed')).toMatch(/^\u001b\[31m/);
+    expect(colourLine('Clauses judged: 19 of 19')).toBe('Clauses judged: 19 of 19');
   });
 });

@@ -103,8 +103,45 @@ describe('the CLI, run as a newcomer would', () => {
     expect(result.stdout).toContain('Usage: petstore-conformance');
   });
 
+  it('--version prints the name and version', async () => {
+    const result = await runCli(['--version'], { reportDir: false });
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^petstore-conformance \d+\.\d+\.\d+$/);
+  });
+
   it.each([
-    [['run', '--bogus'], "Unknown option '--bogus'"],
+    [
+      'run',
+      ['--base-url', '--seed', '--profile', '--allow-writes', 'runs 100'],
+      ['--json', '--port'],
+    ],
+    ['serve', ['--port', '--host', '--api-key', '--now'], ['--seed', '--base-url', '--json']],
+    ['merge', ['--report-dir', 'DIR...'], ['--seed', '--json', '--port']],
+    ['list-checks', ['--json'], ['--seed', '--report-dir', '--port']],
+  ])('%s --help lists its own flags only', async (command, has, hasNot) => {
+    const result = await runCli([command, '--help'], { reportDir: false });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Usage: petstore-conformance ${command}`);
+    for (const text of has) expect(result.stdout).toContain(text);
+    for (const flag of hasNot) expect(result.stdout).not.toMatch(new RegExp(`^  ${flag} `, 'm'));
+  });
+
+  it('colours a terminal run only when asked: FORCE_COLOR on a pipe, never with NO_COLOR', async () => {
+    const args = ['run', '--only', 'LIST-200', '--seed', '1'];
+    const forced = await runCli(args, { env: { FORCE_COLOR: '1' } });
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain('\u001b[32m✓\u001b[0m');
+    expect(forced.stdout).toMatch(/\u001b\[32mConformant/);
+    const piped = await runCli(args, { env: { NO_COLOR: '1' } });
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).not.toContain('\u001b[');
+  });
+
+  it.each([
+    [['run', '--bogus'], "unknown option '--bogus' (see run --help)"],
+    [['run', '--json'], '--json is an option of list-checks, not of run (see run --help)'],
+    [['--seed', '-5'], "--seed must be an integer from 0 to 4294967295, got '-5'"],
+    [['run', '--runs', 'lots'], "--runs must be an integer from 1 to 100000, got 'lots'"],
     [['run', '--profile', 'nightly'], "unknown profile 'nightly'"],
     [['run', '--concurrency', '0'], '--concurrency'],
     [['run', '--base-url', 'http://127.0.0.1:9/v1'], 'no API key'],

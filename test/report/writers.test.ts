@@ -64,7 +64,7 @@ describe('report writers', () => {
     expect(md).toContain('| listPets | 2 | 1.5 | 4 |');
     expect(md).toContain('3 requests, 1 pet created');
     expect(md).toContain(
-      "getPet sunset 2030-12-05: 1474 days left (today 2026-11-22, from the local clock)",
+      'getPet sunset 2030-12-05: 1474 days left (today 2026-11-22, from the local clock)',
     );
     expect(md).toContain('`AUTH-LIST-NO-KEY`: `curl -sS -i -X GET');
   });

@@ -17,20 +17,29 @@ export interface CliResult {
 /** Runs the real CLI in a fresh folder (so no .env of the developer's applies) and waits for it. */
 export function runCli(
   args: string[],
-  options: { timeoutMs?: number; env?: Record<string, string>; reportDir?: string } = {},
+  options: {
+    timeoutMs?: number;
+    env?: Record<string, string>;
+    /** false: add no --report-dir (for commands that take none). */
+    reportDir?: string | false;
+  } = {},
 ): Promise<CliResult> {
   const cwd = mkdtempSync(join(tmpdir(), 'pc-e2e-'));
-  const reportDir = options.reportDir ?? join(cwd, 'reports');
+  const reportDir = options.reportDir || join(cwd, 'reports');
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !k.startsWith('PETSTORE_')),
   );
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args, '--report-dir', reportDir], {
-      cwd,
-      env: { ...env, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, ...args, ...(options.reportDir === false ? [] : ['--report-dir', reportDir])],
+      {
+        cwd,
+        env: { ...env, ...options.env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => {

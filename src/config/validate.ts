@@ -1,0 +1,112 @@
+import { unknownPrefixes } from '../checks/selection.ts';
+import { VERSION_PREFIX } from '../contract.ts';
+import { HarnessError } from '../errors.ts';
+import { isProfileName, PROFILES, type ProfileName } from '../profiles.ts';
+import { OPTIONS, type OptionName } from './options.ts';
+
+/** An integer option's value, within the range its table entry allows. */
+export function integerOption(name: OptionName, raw: string): number {
+  const range = (OPTIONS[name] as { int?: { min: number; max: number } }).int;
+  if (!range) throw new Error(`--${name} is not an integer option`);
+  const n = Number(raw.trim());
+  if (!/^-?\d+$/.test(raw.trim()) || n < range.min || n > range.max) {
+    throw new HarnessError(
+      'CONFIG',
+      `--${name} must be an integer from ${range.min} to ${range.max}, got '${raw}'`,
+    );
+  }
+  return n;
+}
+
+export function checkDate(raw: string): string {
+  const date = new Date(`${raw}T00:00:00Z`);
+  if (
+    !/^\d{4}-\d{2}-\d{2}$/.test(raw) ||
+    Number.isNaN(date.getTime()) ||
+    date.toISOString().slice(0, 10) !== raw
+  ) {
+    throw new HarnessError('CONFIG', `--now must be a date as YYYY-MM-DD, got '${raw}'`);
+  }
+  return raw;
+}
+
+export function checkBaseUrl(raw: string, warnings: string[]): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new HarnessError('CONFIG', `--base-url '${raw}' is not a valid URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new HarnessError('CONFIG', `--base-url '${raw}' must be an http:// or https:// URL`);
+  }
+  if (url.search || url.hash)
+    throw new HarnessError('CONFIG', `--base-url '${raw}' must not carry a query or fragment`);
+  const base = raw.replace(/\/+$/, '');
+  if (!url.pathname.replace(/\/+$/, '').endsWith(VERSION_PREFIX)) {
+    warnings.push(`the base URL does not end in the contract's version prefix ${VERSION_PREFIX}`);
+  }
+  return base;
+}
+
+export function shardOf(raw: string | undefined): { shard?: string } {
+  if (raw === undefined) return {};
+  const match = /^(\d+)\/(\d+)$/.exec(raw.trim());
+  const [index, count] = [Number(match?.[1]), Number(match?.[2])];
+  if (!match || index < 1 || count < 1 || index > count) {
+    throw new HarnessError('CONFIG', `--shard must be I/N with 1 <= I <= N, got '${raw}'`);
+  }
+  return { shard: `${index}/${count}` };
+}
+
+export function checkProfile(name: string): ProfileName {
+  if (isProfileName(name)) return name;
+  throw new HarnessError(
+    'CONFIG',
+    `unknown profile '${name}': use ${Object.keys(PROFILES).join(', ')}`,
+  );
+}
+
+/** Check id prefixes from a comma-separated list; one that matches no check is an error. */
+export function checkPrefixes(only: string | undefined, skip: string | undefined) {
+  const split = (raw: string | undefined) =>
+    (raw ?? '')
+      .split(',')
+      .map((p) => p.trim().toUpperCase())
+      .filter(Boolean);
+  const selection = { only: split(only), skip: split(skip) };
+  const unknown = unknownPrefixes([...selection.only, ...selection.skip]);
+  if (unknown.length)
+    throw new HarnessError(
+      'CONFIG',
+      `no check id starts with ${unknown.join(', ')} (see list-checks)`,
+    );
+  return selection;
+}
+
+const sameUrl = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+
+/**
+ * The base URL (a flag, or the variable --env names) and whether it is production's:
+ * PETSTORE_BASE_URL is production's base address, PETSTORE_STAGING_BASE_URL staging's.
+ */
+export function resolveTarget(
+  flag: string | undefined,
+  env: string | undefined,
+  variable: (name: string) => string | undefined,
+) {
+  if (env !== undefined && env !== 'production' && env !== 'staging') {
+    throw new HarnessError('CONFIG', `unknown --env '${env}': use production or staging`);
+  }
+  const production = variable('PETSTORE_BASE_URL');
+  const staging = variable('PETSTORE_STAGING_BASE_URL');
+  const url = flag ?? (env === 'staging' ? staging : production);
+  if (env && url === undefined) {
+    const name = env === 'staging' ? 'PETSTORE_STAGING_BASE_URL' : 'PETSTORE_BASE_URL';
+    throw new HarnessError('CONFIG', `--env ${env} needs ${name} (in the environment or .env)`);
+  }
+  const isProduction =
+    url !== undefined &&
+    (env === 'production' || (production !== undefined && sameUrl(url, production)));
+  return { url, production: isProduction };
+}
