@@ -233,10 +233,12 @@ describe('config', () => {
 
   it('colours a line by its kind, and leaves other lines as they are', () => {
     expect(colourLine('  ✓ AUTH-LIST-NO-KEY  title')).toContain('\u001b[32m✓\u001b[0m');
-    expect(colourLine('  ✗ AUTH-LIST-NO-KEY  title')).toMatch(
-      /^\u001b\[31m {2}✗ AUTH-LIST-NO-KEY\u001b\[0m/,
+    expect(colourLine('  ✗ AUTH-LIST-NO-KEY  title')).toBe(
+      '\u001b[31m  ✗ AUTH-LIST-NO-KEY\u001b[0m  title',
     );
-    expect(colourLine('NOT conformant: 1 failed')).toMatch(/^\u001b\[31m/);
+    expect(colourLine('NOT conformant: 1 failed')).toBe(
+      '\u001b[31mNOT conformant: 1 failed\u001b[0m',
+    );
     expect(colourLine('Clauses judged: 19 of 19')).toBe('Clauses judged: 19 of 19');
   });
 });
