@@ -8,6 +8,7 @@ import { renderHtml } from './html.ts';
 import { renderJson } from './json.ts';
 import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
+import { renderMetrics } from './metrics.ts';
 import type { RunReport } from './model.ts';
 
 const WRITERS = {
@@ -48,6 +49,7 @@ export async function writeReports(
   const files: Record<string, string> = {
     ...Object.fromEntries(Object.entries(WRITERS).map(([name, render]) => [name, render(safe)])),
     'exchanges.har': renderHar(safe, redactValues([...exchanges], redact)),
+    'metrics.prom': await renderMetrics(safe),
   };
   const written: string[] = [];
   for (const [name, text] of Object.entries(files)) {

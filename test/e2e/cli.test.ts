@@ -19,6 +19,7 @@ describe('the CLI, run as a newcomer would', () => {
     expect(Object.keys(artifacts).sort()).toEqual([
       'exchanges.har',
       'junit.xml',
+      'metrics.prom',
       'report.html',
       'report.json',
       'summary.md',

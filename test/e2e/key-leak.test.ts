@@ -63,6 +63,7 @@ describe('the key never leaks, even from a server that echoes it', async () => {
         'summary.md',
         'report.html',
         'exchanges.har',
+        'metrics.prom',
       ]),
     );
     for (const [name, text] of Object.entries(outputs)) {

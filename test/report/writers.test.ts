@@ -78,6 +78,7 @@ describe('report writers', () => {
       'summary.md',
       'report.html',
       'exchanges.har',
+      'metrics.prom',
     ]);
     for (const file of files) expect(readFileSync(file, 'utf8')).not.toContain('quoted');
   });
