@@ -1,49 +1,90 @@
 import type { OperationName } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
+import {
+  AUTH_FAULT_STATUS,
+  CREDENTIAL_STATES,
+  type CredentialState,
+  INVALID_INPUTS,
+  type InvalidInput,
+  OPERATION_ROWS,
+} from './auth-table.ts';
 import { CLAUSES } from './clauses.ts';
 import { notErrorResponse } from './problems.ts';
-import { type Check, judged } from './types.ts';
+import { type Check, fail, pass } from './types.ts';
 
-/** The ways a request can fail to carry the right key. */
-export const AUTH_SCENARIOS = {
-  'NO-KEY': { label: 'without Authorization', authorization: undefined },
-  'WRONG-KEY': { label: 'with a wrong bearer key', authorization: 'Bearer pc-wrong-key-0000' },
-  'EMPTY-BEARER': { label: 'with an empty bearer token', authorization: 'Bearer ' },
-  'OTHER-SCHEME': { label: 'with a Basic credential', authorization: 'Basic cGM6d3Jvbmc=' },
-} as const;
-export type AuthScenario = keyof typeof AUTH_SCENARIOS;
+/** One request sent without the right key, and what a server that skipped the key did instead. */
+export interface AuthProbe {
+  label: string;
+  ex: Exchange;
+  /** Statuses that mean the server looked at something else first, and what it looked at. */
+  instead?: { statuses: readonly number[]; what: string };
+}
 
-const OPERATION_LABELS = {
-  listPets: { prefix: 'LIST', request: 'GET /pets' },
-  createPet: { prefix: 'CREATE', request: 'POST /pets' },
-  getPet: { prefix: 'GET', request: 'GET /pets/{petId}' },
-} as const satisfies Record<OperationName, unknown>;
+/** Every probe must get 401 with an Error body; the first that does not is the verdict. */
+export function judgeProbes(probes: readonly AuthProbe[]) {
+  for (const { label, ex, instead } of probes) {
+    const problem = notErrorResponse(ex, AUTH_FAULT_STATUS);
+    if (!problem) continue;
+    const status = ex.response?.status ?? 0;
+    const order = instead?.statuses.includes(status) ? `: ${instead.what} before the key` : '';
+    const served = status >= 200 && status < 300 ? ': served without the right key' : '';
+    return fail(`${label}: ${problem}${order}${served}`, [ex]);
+  }
+  return pass(`${probes.length} request(s), each 401 with a valid Error body`);
+}
 
-function authCheck(operation: OperationName, scenario: AuthScenario): Check<Exchange> {
-  const { prefix, request } = OPERATION_LABELS[operation];
+const OPERATION_NAMES = Object.keys(OPERATION_ROWS) as OperationName[];
+
+/** The check id of one operation and credential state, e.g. `AUTH-GET-WRONG-KEY`. */
+export const authCheckId = (operation: OperationName, state: string) =>
+  `AUTH-${OPERATION_ROWS[operation].prefix}-${state}`;
+
+function authCheck(operation: OperationName, state: CredentialState): Check<AuthProbe[]> {
+  const { request } = OPERATION_ROWS[operation];
+  const inputs = state.keptAlive ? ', valid input or not' : '';
   return {
-    id: `AUTH-${prefix}-${scenario}`,
-    title: `${request} ${AUTH_SCENARIOS[scenario].label} -> 401 Error`,
+    id: authCheckId(operation, state.id),
+    title: `${request} ${state.label}${inputs} -> 401 Error`,
     operation,
     clause: CLAUSES.auth401,
     level: 'MUST',
     writes: operation === 'createPet',
-    judge: (ex) => judged(notErrorResponse(ex, 401), '401 with a valid Error body', ex),
+    judge: judgeProbes,
   };
 }
 
-const OPERATION_NAMES = Object.keys(OPERATION_LABELS) as OperationName[];
-const SCENARIOS = Object.keys(AUTH_SCENARIOS) as AuthScenario[];
-
-/** One check per operation and way of getting the key wrong, e.g. `AUTH-GET-WRONG-KEY`. */
-export const AUTH_CHECKS: readonly Check<Exchange>[] = OPERATION_NAMES.flatMap((op) =>
-  SCENARIOS.map((scenario) => authCheck(op, scenario)),
+/** One check per operation and credential state of the table, e.g. `AUTH-GET-NEAR-KEY`. */
+export const AUTH_CHECKS: readonly Check<AuthProbe[]>[] = OPERATION_NAMES.flatMap((op) =>
+  CREDENTIAL_STATES.map((state) => authCheck(op, state)),
 );
 
-/** The auth check for one operation and scenario. */
-export function authCheckFor(operation: OperationName, scenario: AuthScenario): Check<Exchange> {
-  const id = `AUTH-${OPERATION_LABELS[operation].prefix}-${scenario}`;
+/** The auth check for one operation and credential state. */
+export function authCheckFor(operation: OperationName, state: string): Check<AuthProbe[]> {
+  const id = authCheckId(operation, state);
   const check = AUTH_CHECKS.find((c) => c.id === id);
   if (!check) throw new Error(`no auth check ${id}`);
+  return check;
+}
+
+function orderCheck(input: InvalidInput): Check<AuthProbe[]> {
+  const { request } = OPERATION_ROWS[input.operation];
+  return {
+    id: `AUTH-BEFORE-${input.id}`,
+    title: `${request} with ${input.label} and a missing or invalid key (every credential state) -> 401 Error, not ${input.instead.join('/')}`,
+    operation: input.operation,
+    clause: CLAUSES.auth401,
+    level: 'MUST',
+    writes: input.operation === 'createPet',
+    judge: judgeProbes,
+  };
+}
+
+/** One check per kind of invalid input: the key is judged before the input, e.g. `AUTH-BEFORE-BODY`. */
+export const AUTH_ORDER_CHECKS: readonly Check<AuthProbe[]>[] = INVALID_INPUTS.map(orderCheck);
+
+/** The auth-before-validation check of one kind of invalid input. */
+export function orderCheckFor(input: InvalidInput): Check<AuthProbe[]> {
+  const check = AUTH_ORDER_CHECKS.find((c) => c.id === `AUTH-BEFORE-${input.id}`);
+  if (!check) throw new Error(`no auth check for ${input.id}`);
   return check;
 }

@@ -1,5 +1,4 @@
-import { AUTH_CHECKS } from './auth.ts';
-import { AUTH_ORDER_CHECKS } from './auth-order.ts';
+import { AUTH_CHECKS, AUTH_ORDER_CHECKS } from './auth.ts';
 import { CREATE_CHECKS } from './create-pet.ts';
 import { DEPRECATION_CHECKS } from './deprecation.ts';
 import { ERROR_CHECKS } from './errors.ts';

@@ -33,6 +33,7 @@ async function readRequest(req: IncomingMessage): Promise<AppRequest> {
     query: url.searchParams,
     headers,
     body: Buffer.concat(chunks).toString('utf8'),
+    connection: req.socket,
   };
 }
 

@@ -7,6 +7,8 @@ export interface AppRequest {
   /** Header names lower-cased. */
   headers: Record<string, string | undefined>;
   body: string;
+  /** The same object for every request of one connection (lets tests tell kept-alive sockets apart). */
+  connection?: object;
 }
 
 /** What the app answers: a JSON value, raw bytes, or (for broken servers in tests) nothing ever. */

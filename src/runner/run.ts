@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { keySecrets } from '../checks/auth-table.ts';
 import { clauseCoverage } from '../checks/coverage.ts';
 import { daysUntilSunset } from '../checks/deprecation.ts';
 import type { Config } from '../config.ts';
@@ -102,7 +103,7 @@ export async function runConformance(
   const runStart = performance.now();
   await ensureWritableDir(config.reportDir);
   const target = await openTarget(config, print);
-  const redact: Redactor = createRedactor([target.apiKey]);
+  const redact: Redactor = createRedactor(keySecrets(target.apiKey));
   const say = (line: string) => print(redact(line));
   try {
     const open = (baseUrl: string) =>

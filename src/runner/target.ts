@@ -1,4 +1,5 @@
 import { afterAll, inject } from 'vitest';
+import { keySecrets } from '../checks/auth-table.ts';
 import { createClient, type HttpClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { appendExchange, flushExchanges } from '../http/exchange-log.ts';
@@ -13,16 +14,22 @@ export interface Target {
   client: HttpClient;
 }
 
+export interface TargetOptions {
+  /** Connections to the target at most, whatever --concurrency says (1: one kept-alive socket). */
+  connections?: number;
+}
+
 /** Opens the target for one suite file; the client is closed when the file is done. */
-export function useTarget(): Target {
+export function useTarget(options: TargetOptions = {}): Target {
   const ctx = inject('harness');
+  const connections = options.connections ?? ctx.limits.concurrency;
   const client = createClient({
     baseUrl: ctx.baseUrl,
     apiKey: ctx.apiKey,
     timeoutMs: ctx.timeoutMs,
     maxBodyBytes: ctx.maxBodyBytes,
-    ...(ctx.limits.concurrency ? { connections: ctx.limits.concurrency } : {}),
-    redact: createRedactor([ctx.apiKey]),
+    ...(connections ? { connections } : {}),
+    redact: createRedactor(keySecrets(ctx.apiKey)),
     ...(ctx.exchangeLog
       ? { onExchange: (ex: Exchange) => appendExchange(ctx.exchangeLog as string, ex) }
       : {}),

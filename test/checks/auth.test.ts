@@ -1,23 +1,81 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_CHECKS, authCheckFor } from '../../src/checks/auth.ts';
+import {
+  AUTH_CHECKS,
+  AUTH_ORDER_CHECKS,
+  authCheckFor,
+  judgeProbes,
+} from '../../src/checks/auth.ts';
+import {
+  CREDENTIAL_STATES,
+  INVALID_INPUTS,
+  nearKeys,
+  OPERATION_ROWS,
+  withCredential,
+} from '../../src/checks/auth-table.ts';
 import { errorBody, exchange } from '../support/exchanges.ts';
 
-describe('auth checks', () => {
-  it('exist for each operation and scenario', () => {
-    expect(AUTH_CHECKS).toHaveLength(12);
+const probe = (answer: Parameters<typeof exchange>[0]) => [{ label: 'p', ex: exchange(answer) }];
+
+describe('the auth table', () => {
+  it('makes one check per operation and credential state, and one per invalid input', () => {
+    expect(AUTH_CHECKS).toHaveLength(3 * CREDENTIAL_STATES.length);
+    expect(AUTH_ORDER_CHECKS.map((c) => c.id)).toEqual(
+      INVALID_INPUTS.map((i) => `AUTH-BEFORE-${i.id}`),
+    );
     expect(authCheckFor('getPet', 'WRONG-KEY').id).toBe('AUTH-GET-WRONG-KEY');
     expect(authCheckFor('createPet', 'NO-KEY').writes).toBe(true);
-    expect(authCheckFor('listPets', 'NO-KEY').writes).toBe(false);
+    expect(authCheckFor('listPets', 'NEAR-KEY').writes).toBe(false);
   });
 
-  const check = authCheckFor('listPets', 'NO-KEY');
+  it('keeps the ids of the first credential states', () => {
+    for (const state of ['NO-KEY', 'WRONG-KEY', 'EMPTY-BEARER', 'OTHER-SCHEME'])
+      for (const op of Object.keys(OPERATION_ROWS) as (keyof typeof OPERATION_ROWS)[])
+        expect(authCheckFor(op, state).id).toMatch(/^AUTH-(LIST|CREATE|GET)-/);
+    expect(AUTH_ORDER_CHECKS.map((c) => c.id)).toEqual(
+      expect.arrayContaining(['AUTH-BEFORE-BODY', 'AUTH-BEFORE-EXISTENCE']),
+    );
+  });
 
-  it('pass on 401 with a valid Error body', () => {
-    expect(check.judge(exchange({ status: 401, json: errorBody(401) })).verdict).toBe('pass');
+  it('derives near-key tokens that are never the key, and skips case variants equal to it', () => {
+    const key = 'Key-123abc';
+    const tokens = nearKeys(key).map((n) => n.token);
+    expect(tokens).toEqual([
+      'Key-123abcx',
+      'xKey-123abc',
+      'Key-123ab',
+      'kEY-123ABC',
+      'KEY-123ABC',
+      'key-123abc',
+    ]);
+    expect(nearKeys('1234-5678').map((n) => n.token)).toEqual([
+      '1234-5678x',
+      'x1234-5678',
+      '1234-567',
+    ]);
+    expect(nearKeys('abc').map((n) => n.token)).not.toContain('abc');
+  });
+
+  it('sends outside-header credentials with no Authorization header at all', () => {
+    const query = CREDENTIAL_STATES.find((s) => s.id === 'KEY-IN-QUERY');
+    const [first] = query?.variants('k') ?? [];
+    if (!first) throw new Error('no query variant');
+    const spec = OPERATION_ROWS.listPets.valid();
+    expect(withCredential({ ...spec, query: { limit: '0' } }, first)).toEqual({
+      method: 'GET',
+      path: '/pets',
+      auth: 'none',
+      query: { limit: '0', api_key: 'k' },
+    });
+  });
+});
+
+describe('judging auth probes', () => {
+  it('passes 401 with a valid Error body', () => {
+    expect(judgeProbes(probe({ status: 401, json: errorBody(401) })).verdict).toBe('pass');
   });
 
   it.each([
-    ['a 200', { status: 200, json: [] }, 'expected 401, got 200'],
+    ['a 200', { status: 200, json: [] }, 'expected 401, got 200: served without the right key'],
     ['a 403', { status: 403, json: errorBody(403) }, 'expected 401, got 403'],
     [
       'a plain-text 401',
@@ -34,20 +92,30 @@ describe('auth checks', () => {
       { status: 401, json: errorBody(400) },
       'Error.status is 400, HTTP status is 401',
     ],
-    [
-      'a 401 with malformed JSON',
-      { status: 401, body: '{', contentType: 'application/json' },
-      'not valid JSON',
-    ],
-  ])('fail on %s', (_label, answer, message) => {
-    const judgement = check.judge(exchange(answer));
+  ])('fails %s', (_label, answer, message) => {
+    const judgement = judgeProbes(probe(answer));
     expect(judgement.verdict).toBe('fail');
     expect(judgement.message).toContain(message);
     expect(judgement.evidence).toHaveLength(1);
   });
 
-  it('fail with the deadline when there is no answer', () => {
-    const judgement = check.judge(exchange({ error: 'no answer within 100 ms' }));
-    expect(judgement).toMatchObject({ verdict: 'fail', message: 'no answer within 100 ms' });
+  it('names what the server looked at before the key', () => {
+    const judgement = judgeProbes([
+      { label: 'ok', ex: exchange({ status: 401, json: errorBody(401) }) },
+      {
+        label: 'limit=0 request, no key',
+        ex: exchange({ status: 400, json: errorBody(400) }),
+        instead: { statuses: [400], what: 'validated limit' },
+      },
+    ]);
+    expect(judgement.message).toBe(
+      'limit=0 request, no key: expected 401, got 400: validated limit before the key',
+    );
+  });
+
+  it('fails with the deadline when there is no answer', () => {
+    const judgement = judgeProbes(probe({ error: 'no answer within 100 ms' }));
+    expect(judgement).toMatchObject({ verdict: 'fail' });
+    expect(judgement.message).toContain('no answer within 100 ms');
   });
 });

@@ -1,6 +1,7 @@
 import { createReferenceApp } from '../../src/reference/app.ts';
 import { listen, type RunningServer } from '../../src/reference/index.ts';
 import { AUTH_FAULTS } from './auth-faults.ts';
+import { AUTH_SURFACE_FAULTS } from './auth-surface-faults.ts';
 import { CREATE_ANSWER_FAULTS } from './create-faults.ts';
 import { ERROR_FAULTS, GET_FAULTS, SUNSET_FAULTS } from './get-faults.ts';
 import { CREATE_INVALID_FAULTS } from './invalid-body-faults.ts';
@@ -13,6 +14,7 @@ export type { Fault, ServerVariant } from './types.ts';
 export const FAULTS: readonly Fault[] = [
   ...LIST_FAULTS,
   ...AUTH_FAULTS,
+  ...AUTH_SURFACE_FAULTS,
   ...CREATE_ANSWER_FAULTS,
   ...CREATE_INVALID_FAULTS,
   ...GET_FAULTS,

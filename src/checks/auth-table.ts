@@ -1,0 +1,248 @@
+import type { OperationName } from '../contract.ts';
+import type { Auth, SendOptions } from '../http/client.ts';
+
+/**
+ * The authentication surface of the contract as one table: operation x credential state x
+ * input validity -> expected status. Every credential state below is missing or invalid, so the
+ * answer the contract names is 401 whatever the input (Authentication, 3); a new operation,
+ * credential state or kind of invalid input is one row here, and the checks follow from it.
+ */
+export const AUTH_FAULT_STATUS = 401;
+
+/** One way of sending a request without the right key. */
+export interface CredentialVariant {
+  label: string;
+  auth: Auth;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+export interface CredentialState {
+  /** Suffix of the check id, e.g. `NO-KEY` in `AUTH-LIST-NO-KEY`. Never reused. */
+  id: string;
+  /** How the request carries (or fails to carry) the key, e.g. `without Authorization`. */
+  label: string;
+  /** The requests of this state, given the configured key (near-key tokens derive from it). */
+  variants(key: string): CredentialVariant[];
+  /** Sent without a key on a connection that has just carried the valid key. */
+  keptAlive?: true;
+}
+
+const one = (label: string, authorization: string | undefined): CredentialVariant[] => [
+  { label, auth: authorization === undefined ? 'none' : { authorization } },
+];
+
+const swapCase = (s: string) =>
+  [...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+
+/**
+ * Tokens near the key, each invalid: the key with a character appended or prepended, cut short,
+ * or in another letter case (the key is case-sensitive; the scheme name is not, so the scheme is
+ * always written `Bearer`). Case variants equal to the key (no letters) are left out.
+ */
+export function nearKeys(key: string): { label: string; token: string }[] {
+  const tokens = [
+    { label: 'the key with a character appended', token: `${key}x` },
+    { label: 'the key with a character prepended', token: `x${key}` },
+    { label: 'the key without its last character', token: key.slice(0, -1) },
+    { label: 'the key with its letter case swapped', token: swapCase(key) },
+    { label: 'the key in upper case', token: key.toUpperCase() },
+    { label: 'the key in lower case', token: key.toLowerCase() },
+  ];
+  const seen = new Set([key, '']);
+  return tokens.filter(({ token }) => !seen.has(token) && seen.add(token));
+}
+
+/** Every credential state the harness sends; none of them may be served. */
+export const CREDENTIAL_STATES: readonly CredentialState[] = [
+  { id: 'NO-KEY', label: 'without Authorization', variants: () => one('no key', undefined) },
+  {
+    id: 'WRONG-KEY',
+    label: 'with a wrong bearer key',
+    variants: () => one('a wrong key', 'Bearer pc-wrong-key-0000'),
+  },
+  {
+    id: 'EMPTY-BEARER',
+    label: 'with an empty bearer token',
+    variants: () => one('an empty bearer token', 'Bearer '),
+  },
+  {
+    id: 'OTHER-SCHEME',
+    label: 'with a Basic credential',
+    variants: () => one('a Basic credential', 'Basic cGM6d3Jvbmc='),
+  },
+  {
+    id: 'NEAR-KEY',
+    label: 'with a bearer token near the key (appended, prepended, cut short, other case)',
+    variants: (key) =>
+      nearKeys(key).map(({ label, token }) => ({
+        label,
+        auth: { authorization: `Bearer ${token}` },
+      })),
+  },
+  {
+    id: 'KEY-IN-QUERY',
+    label: 'with the key in a query parameter (api_key, access_token) and no Authorization',
+    variants: (key) =>
+      ['api_key', 'access_token'].map((name) => ({
+        label: `the key in ?${name}=`,
+        auth: 'none' as const,
+        query: { [name]: key },
+      })),
+  },
+  {
+    id: 'KEY-IN-COOKIE',
+    label: 'with the key in a cookie and no Authorization',
+    variants: (key) => [
+      {
+        label: 'the key in a cookie',
+        auth: 'none',
+        headers: { cookie: `api_key=${key}; access_token=${key}; token=${key}` },
+      },
+    ],
+  },
+  {
+    id: 'KEPT-ALIVE',
+    label: 'without a key, on a kept-alive connection that has just carried the valid key',
+    variants: () => one('no key on a kept-alive connection that carried the key', undefined),
+    keptAlive: true,
+  },
+];
+
+/** A request of one operation, before a credential is added to it. */
+export interface RequestSpec {
+  label: string;
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, string>;
+  json?: unknown;
+  rawBody?: string;
+}
+
+/** A kind of invalid input of one operation, and what a server that looks at it first answers. */
+export interface InvalidInput {
+  /** Suffix of the check id, e.g. `BODY` in `AUTH-BEFORE-BODY`. Never reused. */
+  id: string;
+  operation: OperationName;
+  label: string;
+  /** What the server did when it answers `instead` rather than 401. */
+  what: string;
+  instead: readonly number[];
+  requests(runId: string): RequestSpec[];
+}
+
+/** The operations: check id prefix, request line, and a request valid in all but its key. */
+export const OPERATION_ROWS = {
+  listPets: {
+    prefix: 'LIST',
+    request: 'GET /pets',
+    valid: (): RequestSpec => ({ label: 'valid', method: 'GET', path: '/pets' }),
+  },
+  createPet: {
+    prefix: 'CREATE',
+    request: 'POST /pets',
+    valid: (runId: string): RequestSpec => ({
+      label: 'valid',
+      method: 'POST',
+      path: '/pets',
+      json: { name: `pc-${runId}-auth`, categoryId: 1, status: 'available' },
+    }),
+  },
+  getPet: {
+    prefix: 'GET',
+    request: 'GET /pets/{petId}',
+    valid: (): RequestSpec => ({ label: 'valid', method: 'GET', path: '/pets/1' }),
+  },
+} as const satisfies Record<
+  OperationName,
+  { prefix: string; request: string; valid(runId: string): RequestSpec }
+>;
+
+const list = (label: string, query: Record<string, string>): RequestSpec => ({
+  label,
+  method: 'GET',
+  path: '/pets',
+  query,
+});
+const get = (label: string, petId: string): RequestSpec => ({
+  label,
+  method: 'GET',
+  path: `/pets/${encodeURIComponent(petId)}`,
+});
+const post = (label: string, body: { json: unknown } | { rawBody: string }): RequestSpec => ({
+  label,
+  method: 'POST',
+  path: '/pets',
+  ...body,
+});
+
+/** Every kind of invalid input per operation: with a bad key, each must still get 401. */
+export const INVALID_INPUTS: readonly InvalidInput[] = [
+  {
+    id: 'LIMIT',
+    operation: 'listPets',
+    label: 'an invalid limit',
+    what: 'validated limit',
+    instead: [400, 422],
+    requests: () => [list('limit=0', { limit: '0' }), list('limit=abc', { limit: 'abc' })],
+  },
+  {
+    id: 'STATUS',
+    operation: 'listPets',
+    label: 'an invalid status',
+    what: 'validated status',
+    instead: [400, 422],
+    requests: () => [
+      list('status=lost', { status: 'lost' }),
+      list('status=Sold', { status: 'Sold' }),
+    ],
+  },
+  {
+    id: 'BODY',
+    operation: 'createPet',
+    label: 'an invalid body',
+    what: 'validated the body',
+    instead: [400, 422],
+    requests: (runId) => [
+      post('malformed JSON', { rawBody: '{"name": ' }),
+      post('a body without name', { json: { categoryId: 1 } }),
+      post('status "Sold"', { json: { name: `pc-${runId}-auth`, categoryId: 1, status: 'Sold' } }),
+    ],
+  },
+  {
+    id: 'PETID',
+    operation: 'getPet',
+    label: 'a petId that is not an int64',
+    what: 'validated petId',
+    instead: [400, 404, 422],
+    requests: () => [get('petId abc', 'abc'), get('petId 1.5', '1.5')],
+  },
+  {
+    id: 'EXISTENCE',
+    operation: 'getPet',
+    label: 'an unknown petId',
+    what: 'looked the pet up',
+    instead: [404],
+    requests: () => [get('an unknown petId', '9223372036854775807')],
+  },
+];
+
+/** The request of `spec` sent with one credential variant. */
+export function withCredential(spec: RequestSpec, variant: CredentialVariant): SendOptions {
+  const query = { ...spec.query, ...variant.query };
+  return {
+    method: spec.method,
+    path: spec.path,
+    auth: variant.auth,
+    ...(Object.keys(query).length ? { query } : {}),
+    ...(variant.headers ? { headers: variant.headers } : {}),
+    ...(spec.json === undefined ? {} : { json: spec.json }),
+    ...(spec.rawBody === undefined ? {} : { rawBody: spec.rawBody }),
+  };
+}
+
+/**
+ * The key and every token the harness derives from it: all are redacted like the key, since a
+ * truncated or re-cased key gives the key away.
+ */
+export const keySecrets = (key: string): string[] => [key, ...nearKeys(key).map((n) => n.token)];

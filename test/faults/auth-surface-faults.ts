@@ -1,0 +1,143 @@
+import type { AppRequest, Handler } from '../../src/reference/index.ts';
+import { parseNewPet } from '../../src/reference/new-pet.ts';
+import type { Fault } from './types.ts';
+import { ITEM, intercept, LIST, withKey } from './wrap.ts';
+
+const ops = ['LIST', 'CREATE', 'GET'] as const;
+const everyOperation = (state: string) => ops.map((op) => `AUTH-${op}-${state}`);
+const tokenOf = (req: AppRequest) => /^Bearer (.*)$/i.exec(req.headers.authorization ?? '')?.[1];
+
+/** Serves a request as if it carried the right key when `accept` says so. */
+function acceptWhen(app: Handler, apiKey: string, accept: (req: AppRequest) => boolean): Handler {
+  return (req) => app(accept(req) ? withKey(req, apiKey) : req);
+}
+
+const cookieKey = (req: AppRequest) =>
+  /(?:^|;\s*)api_key=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
+
+/** The key's value is checked only after the input: a present but wrong key gets the input's answer. */
+function validatesBeforeKeyValue(app: Handler, apiKey: string): Handler {
+  return async (req) => {
+    if (!req.headers.authorization) return app(req);
+    const keyed = await app(withKey(req, apiKey));
+    return keyed.status === 400 || keyed.status === 404 ? keyed : app(req);
+  };
+}
+
+/** Credentials near the key, or outside the Authorization header, or on a trusted socket. */
+export const AUTH_SURFACE_FAULTS: Fault[] = [
+  {
+    name: 'auth-key-prefix-accepted',
+    description: 'Accepts any bearer token that starts with the key (a startsWith comparison).',
+    caughtBy: everyOperation('NEAR-KEY'),
+    wrap: (app, { apiKey }) => acceptWhen(app, apiKey, (req) => !!tokenOf(req)?.startsWith(apiKey)),
+  },
+  {
+    name: 'auth-key-containing-accepted',
+    description: 'Accepts any bearer token that contains the key.',
+    caughtBy: everyOperation('NEAR-KEY'),
+    wrap: (app, { apiKey }) => acceptWhen(app, apiKey, (req) => !!tokenOf(req)?.includes(apiKey)),
+  },
+  {
+    name: 'auth-key-truncation-accepted',
+    description:
+      'Accepts a bearer token the key starts with, if at least half as long (a cut-short key).',
+    caughtBy: everyOperation('NEAR-KEY'),
+    wrap: (app, { apiKey }) =>
+      acceptWhen(app, apiKey, (req) => {
+        const token = tokenOf(req) ?? '';
+        return token.length * 2 >= apiKey.length && apiKey.startsWith(token);
+      }),
+  },
+  {
+    name: 'auth-key-case-insensitive',
+    description: 'Compares the key without regard to letter case.',
+    caughtBy: everyOperation('NEAR-KEY'),
+    wrap: (app, { apiKey }) =>
+      acceptWhen(app, apiKey, (req) => tokenOf(req)?.toLowerCase() === apiKey.toLowerCase()),
+  },
+  {
+    name: 'auth-query-api-key-accepted',
+    description: 'Accepts the key in an api_key query parameter, with no Authorization header.',
+    caughtBy: [...everyOperation('KEY-IN-QUERY'), 'AUTH-BEFORE-LIMIT', 'AUTH-BEFORE-BODY'],
+    wrap: (app, { apiKey }) =>
+      acceptWhen(app, apiKey, (req) => req.query.get('api_key') === apiKey),
+  },
+  {
+    name: 'auth-query-access-token-on-reads',
+    description: 'Accepts the key in an access_token query parameter on GET requests.',
+    caughtBy: ['AUTH-LIST-KEY-IN-QUERY', 'AUTH-GET-KEY-IN-QUERY', 'AUTH-BEFORE-PETID'],
+    wrap: (app, { apiKey }) =>
+      acceptWhen(
+        app,
+        apiKey,
+        (req) => req.method === 'GET' && req.query.get('access_token') === apiKey,
+      ),
+  },
+  {
+    name: 'auth-cookie-accepted',
+    description: 'Accepts the key in an api_key cookie, with no Authorization header.',
+    caughtBy: [...everyOperation('KEY-IN-COOKIE'), 'AUTH-BEFORE-STATUS', 'AUTH-BEFORE-EXISTENCE'],
+    wrap: (app, { apiKey }) => acceptWhen(app, apiKey, (req) => cookieKey(req) === apiKey),
+  },
+  {
+    name: 'auth-kept-alive-connection-trusted',
+    description:
+      'Once a connection has carried the valid key, serves its later requests without one.',
+    caughtBy: everyOperation('KEPT-ALIVE'),
+    wrap: (app, { apiKey }) => {
+      const trusted = new WeakSet<object>();
+      return (req) => {
+        const socket = req.connection;
+        if (socket && tokenOf(req) === apiKey) trusted.add(socket);
+        return app(
+          socket && trusted.has(socket) && !req.headers.authorization ? withKey(req, apiKey) : req,
+        );
+      };
+    },
+  },
+  {
+    name: 'auth-value-checked-after-input',
+    description:
+      'Checks that a key is present first, but its value only after the input: a wrong key with invalid input gets 400/404.',
+    caughtBy: [
+      'AUTH-BEFORE-LIMIT',
+      'AUTH-BEFORE-STATUS',
+      'AUTH-BEFORE-BODY',
+      'AUTH-BEFORE-PETID',
+      'AUTH-BEFORE-EXISTENCE',
+    ],
+    wrap: (app, { apiKey }) => validatesBeforeKeyValue(app, apiKey),
+  },
+  {
+    name: 'auth-after-query-validation',
+    description: 'listPets validates limit and status before the key.',
+    caughtBy: ['AUTH-BEFORE-LIMIT', 'AUTH-BEFORE-STATUS', 'AUTH-LIST-KEPT-ALIVE'],
+    wrap: (app, { apiKey }) =>
+      intercept(app, 'GET', LIST, async (req) => {
+        const keyed = await app(withKey(req, apiKey));
+        return keyed.status === 400 ? keyed : app(req);
+      }),
+  },
+  {
+    name: 'auth-after-petid-validation',
+    description:
+      'getPet validates the petId before the key: a non-integer petId without key gets 400.',
+    caughtBy: ['AUTH-BEFORE-PETID', 'AUTH-GET-KEPT-ALIVE'],
+    wrap: (app, { apiKey }) =>
+      intercept(app, 'GET', ITEM, (req) =>
+        /^\/v1\/pets\/-?\d+$/.test(req.path) ? undefined : app(withKey(req, apiKey)),
+      ),
+  },
+  {
+    name: 'auth-wrong-key-body-validated',
+    description: 'createPet with a wrong (not missing) key validates the body first.',
+    caughtBy: ['AUTH-BEFORE-BODY'],
+    wrap: (app, { apiKey }) =>
+      intercept(app, 'POST', LIST, (req) =>
+        !req.headers.authorization || parseNewPet(req.body).ok
+          ? undefined
+          : app(withKey(req, apiKey)),
+      ),
+  },
+];
