@@ -45,7 +45,11 @@ MUTATIONS.forEach((mutation, i) => {
       const ex = 'raw' in body ? await api.createPetRaw(body.raw) : await api.createPet(body.json);
       return { body: 'raw' in body ? body.raw : JSON.stringify(body.json), ex };
     },
-    { independent: true, ...(mutation.maxRuns === undefined ? {} : { maxRuns: mutation.maxRuns }) },
+    {
+      independent: true,
+      ...(mutation.maxRuns === undefined ? {} : { maxRuns: mutation.maxRuns }),
+      ...(mutation.examples ? { examples: mutation.examples(runId) } : {}),
+    },
   );
 });
 

@@ -1,4 +1,11 @@
-import { INVALID_LIMITS, INVALID_STATUSES, validLimitArb } from '../src/arbitraries/query.ts';
+import {
+  INVALID_LIMITS,
+  INVALID_STATUSES,
+  limitStatusArb,
+  NAMED_LIMIT_STATUS,
+  NAMED_LIMITS,
+  validLimitArb,
+} from '../src/arbitraries/query.ts';
 import {
   LIST_200_PETS,
   LIST_LIMIT_DEFAULT,
@@ -6,12 +13,13 @@ import {
   LIST_LIMIT_MAX,
   LIST_LIMIT_MIN,
   LIST_LIMIT_RANGE,
+  LIST_LIMIT_STATUS,
   LIST_STATUS_CHECKS,
   LIST_STATUS_INVALID,
 } from '../src/checks/list-pets.ts';
 import { LIMIT, PET_STATUSES } from '../src/contract.ts';
 import { checkTest, eachTest, propertyTest, useTarget } from '../src/runner/check-test.ts';
-import { noPetsReason, seedOnce } from '../src/runner/seed.ts';
+import { ensurePetsOfEachStatus, noPetsReason, seedOnce } from '../src/runner/seed.ts';
 
 const target = useTarget();
 // More pets than the largest page, of every status: otherwise a server ignoring limit or
@@ -42,7 +50,7 @@ propertyTest(
   LIST_LIMIT_RANGE,
   validLimitArb,
   async (api, limit) => ({ limit, ex: await api.listPets({ limit }) }),
-  { ...whilePetsExist, examples: [LIMIT.min, LIMIT.max], independent: true },
+  { ...whilePetsExist, examples: [...NAMED_LIMITS], independent: true },
 );
 
 checkTest(target, LIST_LIMIT_DEFAULT, async (api) => ({
@@ -77,4 +85,18 @@ eachTest(
     ex: await api.listPets(`status=${encodeURIComponent(value)}`),
   }),
   `every unknown status (${INVALID_STATUSES.length}) got 400 Error`,
+);
+
+// More than 100 pets of each status, so that no limit is kept for lack of data.
+let statusSeed: Promise<void> | undefined;
+propertyTest(
+  target,
+  LIST_LIMIT_STATUS,
+  limitStatusArb,
+  async (api, [limit, status]) => {
+    statusSeed ??= ensurePetsOfEachStatus(target);
+    await statusSeed;
+    return { limit, status, ex: await api.listPets({ limit, status }) };
+  },
+  { examples: NAMED_LIMIT_STATUS.map(([l, s]) => [l, s]), independent: true },
 );

@@ -1,6 +1,7 @@
 import { skip } from '../src/checks/types.ts';
 import { SUNSET_GET_LIFECYCLE, VERSION_PREFIX_V1 } from '../src/checks/versioning.ts';
 import { checkTest, useTarget, verdictTest } from '../src/runner/check-test.ts';
+import { runPets } from '../src/runner/run-pets.ts';
 import { somePetId } from '../src/runner/seed.ts';
 
 const target = useTarget();
@@ -10,5 +11,9 @@ checkTest(target, VERSION_PREFIX_V1, async () => target.ctx.baseUrl);
 verdictTest(target, SUNSET_GET_LIFECYCLE, async (api) => {
   const id = await somePetId(api, target, 'sunset');
   if (id === undefined) return skip('no pet exists to fetch, and this run may not create one');
-  return SUNSET_GET_LIFECYCLE.judge({ today: target.ctx.today, ex: await api.getPet(id) });
+  const created = runPets(target.ctx).created.get(id);
+  const origin = created
+    ? `created at ${created.ex.startedAt} in this run`
+    : 'listed by listPets just before';
+  return SUNSET_GET_LIFECYCLE.judge({ today: target.ctx.today, ex: await api.getPet(id), origin });
 });

@@ -18,6 +18,8 @@ export interface Mutation {
   arb(runId: string): fc.Arbitrary<InvalidBody>;
   /** Fewer distinct inputs than runs: no need to send the same body again and again. */
   maxRuns?: number;
+  /** Bodies tried first whatever the seed. */
+  examples?(runId: string): InvalidBody[];
 }
 
 const otherJson = {
@@ -86,6 +88,23 @@ const fraction = fc
   .filter((n) => !Number.isInteger(n));
 const beyondInt64 = fc.constantFrom(1e19, -1e19, 1e21, 2 ** 64, -(2 ** 70));
 
+/** Case variants and near misses of PetStatus values: none of them is a PetStatus. */
+export const NEAR_STATUSES = [
+  'Sold',
+  'AVAILABLE',
+  'available ',
+  ' pending',
+  'Pending',
+  'SOLD',
+  'availabl',
+  'sold\u0000',
+] as const;
+
+const nearStatusBodies = (runId: string): InvalidBody[] =>
+  NEAR_STATUSES.map((status, i) => ({
+    json: { name: `pc-${runId}-near-status-${i}`, categoryId: i, status },
+  }));
+
 /** Every named way a createPet body is made invalid (contract: createPet, 400). */
 export const MUTATIONS: readonly Mutation[] = [
   { id: 'MISSING-NAME', label: 'without name', arb: (r) => provenInvalid(withoutField(r, 'name')) },
@@ -128,6 +147,13 @@ export const MUTATIONS: readonly Mutation[] = [
     id: 'STATUS-ENUM',
     label: 'with a status outside the enum',
     arb: (r) => provenInvalid(replaceField(r, 'status', notAStatus)),
+  },
+  {
+    id: 'STATUS-NEAR',
+    label: 'with a case variant or near miss of a status (Sold, AVAILABLE, "available ")',
+    arb: (r) => provenInvalid(replaceField(r, 'status', fc.constantFrom(...NEAR_STATUSES))),
+    maxRuns: 3,
+    examples: nearStatusBodies,
   },
   {
     id: 'CATEGORY-FRACTION',

@@ -5,6 +5,7 @@ import { ERROR_CHECKS } from './errors.ts';
 import { GET_CHECKS } from './get-pet.ts';
 import { LIST_CHECKS } from './list-pets.ts';
 import { ROBUST_CHECKS } from './robustness.ts';
+import { RUN_CHECKS } from './run-wide.ts';
 import type { Check, CheckDef } from './types.ts';
 import { VERSIONING_CHECKS } from './versioning.ts';
 
@@ -19,6 +20,7 @@ export const CHECKS: readonly Check<never>[] = [
   ...ROBUST_CHECKS,
   ...VERSIONING_CHECKS,
   ...DEPRECATION_CHECKS,
+  ...RUN_CHECKS,
 ] as readonly Check<never>[];
 
 /** Every check the harness runs, by stable id, without its judge. The suites run each of them. */

@@ -32,6 +32,15 @@ export const ERR_BODY_STATUS: Check<ProvokedError[]> = {
 export interface LabelledExchange {
   label: string;
   ex: Exchange;
+  /** For a request sent to provoke an error: the statuses it was sent for. */
+  expected?: readonly number[];
+}
+
+// A request sent to provoke an error and served instead fails whatever the check's concern.
+function servedProbe({ label, ex, expected }: LabelledExchange): string | undefined {
+  const status = ex.response?.status ?? 0;
+  if (!expected || expected.includes(status) || status < 200 || status >= 300) return undefined;
+  return `${label}: sent to provoke ${expected.join(' or ')}, answered ${status}`;
 }
 
 export const JSON_CONTENT_TYPE: Check<LabelledExchange[]> = {
@@ -42,7 +51,10 @@ export const JSON_CONTENT_TYPE: Check<LabelledExchange[]> = {
   level: 'MUST',
   writes: true,
   judge: (answers) => {
-    for (const { label, ex } of answers) {
+    for (const answer of answers) {
+      const { label, ex } = answer;
+      const served = servedProbe(answer);
+      if (served) return fail(served, [ex]);
       const missing = noAnswer(ex);
       if (missing) return fail(`${label}: ${missing}`, [ex]);
       const res = ex.response;

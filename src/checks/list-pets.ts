@@ -137,6 +137,34 @@ export const LIST_STATUS_CHECKS = {
   sold: statusCheck('sold'),
 } as const satisfies Record<PetStatus, Check<StatusObservation>>;
 
+/** A listPets call with both a limit and a status filter, and its answer. */
+export interface LimitStatusObservation {
+  limit: number;
+  status: PetStatus;
+  ex: Exchange;
+}
+
+export const LIST_LIMIT_STATUS: Check<LimitStatusObservation> = {
+  id: 'LIST-LIMIT-STATUS',
+  title:
+    'GET /pets?limit=N&status=S, more than N pets of each status existing -> at most N Pets, all S',
+  operation: 'listPets',
+  clause: CLAUSES.listLimit,
+  level: 'MUST',
+  writes: false,
+  judge: ({ limit, status, ex }) => {
+    const query = `limit=${limit}&status=${status}`;
+    const problem = notPetPage(ex, limit);
+    if (problem) return fail(`${query}: ${problem}`, [ex]);
+    const pets = (ex.response?.json ?? []) as { id: unknown; status?: unknown }[];
+    const other = pets.find((p) => p.status !== status);
+    if (other) {
+      return fail(`${query}: pet ${other.id} has status ${JSON.stringify(other.status)}`, [ex]);
+    }
+    return pass(`${query}: ${pets.length} Pets, all ${status}`);
+  },
+};
+
 /** A query value the contract does not allow, and the answer to it. */
 export interface OddQueryObservation {
   query: string;
@@ -176,6 +204,7 @@ export const LIST_CHECKS = [
   LIST_LIMIT_RANGE,
   LIST_LIMIT_DEFAULT,
   ...Object.values(LIST_STATUS_CHECKS),
+  LIST_LIMIT_STATUS,
   LIST_LIMIT_INVALID,
   LIST_STATUS_INVALID,
 ] as const;

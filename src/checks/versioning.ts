@@ -28,6 +28,18 @@ export const isAfterSunset = (today: string) => today >= GET_PET_SUNSET;
 export interface LifecycleObservation {
   today: string;
   ex: Exchange;
+  /** Where the pet came from, e.g. `created at 2026-11-22T10:00:00Z in this run`. */
+  origin?: string;
+}
+
+// A 404 for one pet is a lost pet, not a removed route: say which pet, and where it came from.
+function lostOrRemoved(ex: Exchange, origin: string | undefined): string {
+  const status = ex.response?.status;
+  if (status === 410) return ' (removed before the sunset)';
+  if (status !== 404) return '';
+  const petId = new URL(ex.request.url).pathname.split('/').pop() ?? '';
+  const from = origin ? `, ${origin},` : '';
+  return ` (the pet ${decodeURIComponent(petId)}${from} is not found)`;
 }
 
 export const SUNSET_GET_LIFECYCLE: Check<LifecycleObservation> = {
@@ -37,7 +49,7 @@ export const SUNSET_GET_LIFECYCLE: Check<LifecycleObservation> = {
   clause: CLAUSES.sunset,
   level: 'MUST',
   writes: false,
-  judge: ({ today, ex }) => {
+  judge: ({ today, ex, origin }) => {
     if (isAfterSunset(today)) {
       const problem = notErrorResponse(ex, [404, 410]);
       if (!problem) return pass(`${today}: getPet is gone (${ex.response?.status})`);
@@ -46,10 +58,7 @@ export const SUNSET_GET_LIFECYCLE: Check<LifecycleObservation> = {
     }
     const problem = statusIsNot(ex, 200);
     if (!problem) return pass(`${today}: getPet still works before ${GET_PET_SUNSET}`);
-    const early = [404, 410].includes(ex.response?.status ?? 0)
-      ? ' (removed before the sunset)'
-      : '';
-    return fail(`${today}: ${problem}${early}`, [ex]);
+    return fail(`${today}: ${problem}${lostOrRemoved(ex, origin)}`, [ex]);
   },
 };
 

@@ -38,6 +38,31 @@ export async function ensurePets(target: Target, min: number): Promise<Seeded> {
   return seeded(seen + created, [page, ...answers]);
 }
 
+/**
+ * Makes sure more than `LIMIT.max` pets of each status exist, so a limit with a status filter
+ * is judged on more data than it lets through. A full page of a status gets one more pet.
+ */
+export async function ensurePetsOfEachStatus(target: Target): Promise<void> {
+  if (!target.ctx.writes) return;
+  const api = petstoreApi((options) => target.client.send(options));
+  await Promise.all(
+    PET_STATUSES.map(async (status) => {
+      const page = await api.listPets({ status, limit: LIMIT.max });
+      const seen = Array.isArray(page.response?.json) ? page.response.json.length : 0;
+      const missing = seen >= LIMIT.max ? 1 : LIMIT.max + 1 - seen;
+      await Promise.all(
+        Array.from({ length: missing }, (_, i) =>
+          api.createPet({
+            name: petName(target.ctx.runId, `${status}-${i}`),
+            categoryId: i,
+            status,
+          }),
+        ),
+      );
+    }),
+  );
+}
+
 /** Why checks that judge by existing pets cannot run, or undefined when some exist. */
 export function noPetsReason({ known, refused }: Seeded): string | undefined {
   if (known > 0) return undefined;

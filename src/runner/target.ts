@@ -7,6 +7,7 @@ import { createRedactor } from '../http/redaction.ts';
 import { newSpend, type Spend, throttle } from '../http/throttle.ts';
 import type { HarnessContext } from './context.ts';
 import { readOnly } from './read-only.ts';
+import { notePets, type RunPets, runPets } from './run-pets.ts';
 
 /** The target as a suite file sees it: the run's context and one client for the file. */
 export interface Target {
@@ -38,8 +39,20 @@ export function useTarget(options: TargetOptions = {}): Target {
     if (ctx.exchangeLog) flushExchanges(ctx.exchangeLog);
     return client.close();
   });
-  const limited = throttle(client, ctx.limits, spendOf(ctx));
+  const limited = notingPets(throttle(client, ctx.limits, spendOf(ctx)), runPets(ctx));
   return { ctx, client: ctx.writes ? limited : readOnly(limited) };
+}
+
+/** A client that notes every pet created and seen again, for the checks judged at the end. */
+function notingPets(client: HttpClient, pets: RunPets): HttpClient {
+  return {
+    send: async (options) => {
+      const ex = await client.send(options);
+      notePets(pets, ex);
+      return ex;
+    },
+    close: () => client.close(),
+  };
 }
 
 // Every suite file of a run shares one budget; the worker outlives a run, so key it by run.

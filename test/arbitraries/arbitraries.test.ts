@@ -1,9 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MUTATIONS } from '../../src/arbitraries/invalid-new-pet.ts';
+import { MUTATIONS, NEAR_STATUSES } from '../../src/arbitraries/invalid-new-pet.ts';
 import { edgeNewPets, newPetArb } from '../../src/arbitraries/new-pet.ts';
 import { integerIdArb } from '../../src/arbitraries/pet-id.ts';
-import { anyQueryArb, validLimitArb } from '../../src/arbitraries/query.ts';
+import {
+  anyQueryArb,
+  limitStatusArb,
+  NAMED_LIMIT_STATUS,
+  NAMED_LIMITS,
+  validLimitArb,
+} from '../../src/arbitraries/query.ts';
 import { validate } from '../../src/schemas.ts';
 
 const SAMPLES = 300;
@@ -46,6 +52,15 @@ describe('edge NewPet bodies', () => {
     expect(edges.some((b) => b.name.length > 4096)).toBe(true);
     expect(edges.some((b) => !('status' in b))).toBe(true);
   });
+
+  it('include the values servers mangle: padding, inner runs of spaces, NUL, astral, combining marks', () => {
+    const names = edgeNewPets('run1').map((b) => b.name);
+    expect(names.some((n) => n !== n.trim())).toBe(true);
+    expect(names.some((n) => / {2,}/.test(n.trim()))).toBe(true);
+    expect(names.some((n) => n.includes('\u0000'))).toBe(true);
+    expect(names.some((n) => [...n].some((c) => (c.codePointAt(0) ?? 0) > 0xffff))).toBe(true);
+    expect(names.some((n) => n !== n.normalize('NFC'))).toBe(true);
+  });
 });
 
 describe('invalid NewPet bodies: every named mutation', () => {
@@ -61,6 +76,15 @@ describe('invalid NewPet bodies: every named mutation', () => {
     });
   }
 
+  it('try every near miss of a status by name, each proven invalid', () => {
+    const near = MUTATIONS.find((m) => m.id === 'STATUS-NEAR');
+    const examples = near?.examples?.('run1') ?? [];
+    expect(examples.map((b) => ('json' in b ? (b.json as { status: string }).status : ''))).toEqual(
+      [...NEAR_STATUSES],
+    );
+    for (const b of examples) expect('json' in b && validate('newPet', b.json).valid).toBe(false);
+  });
+
   it('cover the kinds of invalidity the contract implies', () => {
     expect(MUTATIONS.map((m) => m.id)).toEqual([
       'MISSING-NAME',
@@ -72,6 +96,7 @@ describe('invalid NewPet bodies: every named mutation', () => {
       'CATEGORY-NULL',
       'STATUS-NULL',
       'STATUS-ENUM',
+      'STATUS-NEAR',
       'CATEGORY-FRACTION',
       'CATEGORY-INT64',
       'BODY-ARRAY',
@@ -85,6 +110,14 @@ describe('invalid NewPet bodies: every named mutation', () => {
 });
 
 describe('query and id arbitraries', () => {
+  it('name both bounds and every decade of limit, and small limits with each status', () => {
+    expect(NAMED_LIMITS).toEqual([1, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100]);
+    expect(NAMED_LIMIT_STATUS).toContainEqual([1, 'sold']);
+    expect(NAMED_LIMIT_STATUS).toContainEqual([20, 'pending']);
+    expect(NAMED_LIMIT_STATUS).toContainEqual([100, 'available']);
+    for (const [limit] of sample(limitStatusArb)) expect(limit >= 1 && limit <= 100).toBe(true);
+  });
+
   it('limits stay within 1..100', () => {
     for (const n of sample(validLimitArb)) expect(n >= 1 && n <= 100).toBe(true);
   });

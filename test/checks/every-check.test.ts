@@ -293,6 +293,59 @@ const cases: Record<string, Case[]> = {
       verdict: 'fail',
       because: "Content-Type is 'text/html'",
     },
+    {
+      observation: [{ label: 'listPets 401', expected: [401], ex: ok([]) }],
+      verdict: 'fail',
+      because: 'listPets 401: sent to provoke 401, answered 200',
+    },
+  ],
+  'LIST-LIMIT-STATUS': [
+    { observation: { limit: 2, status: 'sold', ex: ok(pets(2)) }, verdict: 'pass' },
+    { observation: { limit: 2, status: 'sold', ex: ok([]) }, verdict: 'pass' },
+    {
+      observation: { limit: 2, status: 'sold', ex: ok(pets(3)) },
+      verdict: 'fail',
+      because: 'limit=2&status=sold: 3 items, more than the 2 allowed',
+    },
+    {
+      observation: { limit: 2, status: 'pending', ex: ok(pets(2)) },
+      verdict: 'fail',
+      because: 'pet 1 has status "sold"',
+    },
+  ],
+  'RUN-ID-UNIQUE': [
+    { observation: { creations: 120, distinct: 120, reused: [] }, verdict: 'pass' },
+    { observation: { creations: 0, distinct: 0, reused: [] }, verdict: 'skip' },
+    {
+      observation: {
+        creations: 120,
+        distinct: 119,
+        reused: [{ id: '1', first: ok(pet(1)), again: ok(pet(1)) }],
+      },
+      verdict: 'fail',
+      because: 'id 1 was assigned twice in this run (120 creations in all)',
+    },
+  ],
+  'RUN-PET-CONSISTENT': [
+    { observation: { sightings: 3, mismatches: [] }, verdict: 'pass' },
+    { observation: { sightings: 0, mismatches: [] }, verdict: 'skip' },
+    {
+      observation: {
+        sightings: 3,
+        mismatches: [
+          {
+            id: '7',
+            where: 'a listPets page',
+            differences: ['name: expected "a ", got "a"'],
+            created: ok(pet()),
+            seen: ok([pet()]),
+          },
+        ],
+      },
+      verdict: 'fail',
+      because:
+        'pet 7 in a listPets page is not the pet createPet returned: name: expected "a ", got "a"',
+    },
   ],
   'ROBUST-LIST-ANY-QUERY': [
     { observation: { input: 'q', ex: ok([]) }, verdict: 'pass' },
@@ -324,6 +377,16 @@ const cases: Record<string, Case[]> = {
       observation: { today: '2030-12-04', ex: err(410) },
       verdict: 'fail',
       because: 'removed before the sunset',
+    },
+    {
+      observation: {
+        today: '2030-12-04',
+        ex: exchange({ status: 404, json: errorBody(404) }, 'GET', 'http://h/v1/pets/42'),
+        origin: 'created at 2030-12-04T10:00:00.000Z in this run',
+      },
+      verdict: 'fail',
+      because:
+        'expected 200, got 404 (the pet 42, created at 2030-12-04T10:00:00.000Z in this run, is not found)',
     },
     { observation: { today: '2030-12-05', ex: err(410) }, verdict: 'pass' },
     {

@@ -2,6 +2,7 @@ import { createReferenceApp } from '../../src/reference/app.ts';
 import { listen, type RunningServer } from '../../src/reference/index.ts';
 import { AUTH_FAULTS } from './auth-faults.ts';
 import { AUTH_SURFACE_FAULTS } from './auth-surface-faults.ts';
+import { COVERAGE_FAULTS } from './coverage-faults.ts';
 import { CREATE_ANSWER_FAULTS } from './create-faults.ts';
 import { ERROR_FAULTS, GET_FAULTS, SUNSET_FAULTS } from './get-faults.ts';
 import { CREATE_INVALID_FAULTS } from './invalid-body-faults.ts';
@@ -20,6 +21,7 @@ export const FAULTS: readonly Fault[] = [
   ...GET_FAULTS,
   ...SUNSET_FAULTS,
   ...ERROR_FAULTS,
+  ...COVERAGE_FAULTS,
 ];
 
 export function findFault(name: string): Fault {

@@ -41,11 +41,14 @@ const BEFORE_SUNSET: readonly ServerVariant[] = [
       withHeaders(
         async (req) => {
           if (matches(req, 'GET', LIST)) {
-            const status = req.query.get('status');
-            if (status !== null && !['available', 'pending', 'sold'].includes(status))
-              return { status: 200, json: [] };
             const limit = clampLimit(req.query.get('limit'));
-            return app(limit === null ? req : withQuery(req, (q) => q.set('limit', limit)));
+            const clamped = limit === null ? req : withQuery(req, (q) => q.set('limit', limit));
+            const status = req.query.get('status');
+            if (status === null || ['available', 'pending', 'sold'].includes(status))
+              return app(clamped);
+            // The key is still checked first: only an authorized request gets the empty page.
+            const checked = await app(withQuery(clamped, (q) => q.delete('status')));
+            return checked.status === 200 ? { status: 200, json: [] } : checked;
           }
           if (matches(req, 'GET', ITEM)) {
             const res = await app(req);

@@ -1,0 +1,106 @@
+import { petDifferences } from '../checks/pet-fields.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { HarnessContext } from './context.ts';
+
+/** A pet as createPet returned it, with the exchange that created it. */
+export interface CreatedPet {
+  pet: Record<string, unknown>;
+  ex: Exchange;
+}
+
+/** An id createPet returned a second time, with both creations. */
+export interface ReusedId {
+  id: string;
+  first: Exchange;
+  again: Exchange;
+}
+
+/** A created pet that looked different where it appeared again. */
+export interface Mismatch {
+  id: string;
+  where: string;
+  differences: string[];
+  created: Exchange;
+  seen: Exchange;
+}
+
+/** What the run's requests showed of the pets it created, across every check. */
+export interface RunPets {
+  created: Map<string, CreatedPet>;
+  creations: number;
+  reused: ReusedId[];
+  /** How many times a created pet appeared again (getPet, or a listPets page). */
+  sightings: number;
+  mismatches: Mismatch[];
+}
+
+/** Enough to show a pattern; more would only bloat the report. */
+const KEEP = 20;
+
+const runs = new Map<string, RunPets>();
+
+/** The run's registry; the worker outlives a run, so it is keyed by run. */
+export function runPets(ctx: HarnessContext): RunPets {
+  const key = `${ctx.runId}:${ctx.exchangeLog ?? ''}:${ctx.baseUrl}`;
+  let pets = runs.get(key);
+  if (!pets) {
+    pets = { created: new Map(), creations: 0, reused: [], sightings: 0, mismatches: [] };
+    runs.set(key, pets);
+  }
+  return pets;
+}
+
+const isPet = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && 'id' in v;
+
+/**
+ * The exact decimal text of an id, or undefined when the parsed value may have been rounded
+ * (a JS number beyond 2^53): such an id is never compared.
+ */
+export function idText(id: unknown): string | undefined {
+  if (typeof id === 'number') return Number.isSafeInteger(id) ? String(id) : undefined;
+  if (typeof id === 'bigint') return id.toString();
+  return undefined;
+}
+
+// Fields the contract promises back; status only when createPet returned one (its default
+// is not shown, so a pet created without it may gain one later).
+function fieldsOf(created: Record<string, unknown>): string[] {
+  return ['id', 'name', 'categoryId', ...('status' in created ? ['status'] : [])];
+}
+
+function route(ex: Exchange): 'create' | 'list' | 'get' | undefined {
+  const path = new URL(ex.request.url).pathname;
+  if (/\/pets$/.test(path)) return ex.request.method === 'POST' ? 'create' : 'list';
+  return /\/pets\/[^/]+$/.test(path) && ex.request.method === 'GET' ? 'get' : undefined;
+}
+
+function compare(pets: RunPets, seen: Record<string, unknown>, ex: Exchange, where: string): void {
+  const id = idText(seen.id);
+  const created = id === undefined ? undefined : pets.created.get(id);
+  if (!created || id === undefined) return;
+  pets.sightings++;
+  const differences = petDifferences(created.pet, seen, fieldsOf(created.pet));
+  if (differences.length && pets.mismatches.length < KEEP)
+    pets.mismatches.push({ id, where, differences, created: created.ex, seen: ex });
+}
+
+/** Notes what one exchange shows of the run's pets: a creation, or a created pet seen again. */
+export function notePets(pets: RunPets, ex: Exchange): void {
+  const res = ex.response;
+  if (!res || res.json === undefined) return;
+  const kind = route(ex);
+  if (kind === 'create' && res.status === 201 && isPet(res.json)) {
+    pets.creations++;
+    const id = idText(res.json.id);
+    if (id === undefined) return;
+    const earlier = pets.created.get(id);
+    if (earlier && pets.reused.length < KEEP)
+      pets.reused.push({ id, first: earlier.ex, again: ex });
+    pets.created.set(id, { pet: res.json, ex });
+  } else if (kind === 'get' && res.status === 200 && isPet(res.json)) {
+    compare(pets, res.json, ex, 'getPet');
+  } else if (kind === 'list' && res.status === 200 && Array.isArray(res.json)) {
+    for (const item of res.json) if (isPet(item)) compare(pets, item, ex, 'a listPets page');
+  }
+}

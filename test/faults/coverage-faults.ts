@@ -1,0 +1,142 @@
+import type { Handler } from '../../src/reference/index.ts';
+import type { Fault } from './types.ts';
+import {
+  ITEM,
+  isObject,
+  LIST,
+  mapJson,
+  onRequest,
+  onResponse,
+  rewriteJsonBody,
+  withQuery,
+} from './wrap.ts';
+
+type Json = Record<string, unknown>;
+
+/** createPet storing (and answering) a name other than the one sent. */
+const storesName = (app: Handler, fn: (name: string) => string): Handler =>
+  onRequest(app, 'POST', LIST, (req) =>
+    rewriteJsonBody(req, (b) => (typeof b.name === 'string' ? { ...b, name: fn(b.name) } : b)),
+  );
+
+/** createPet validating a status after rewriting it: near misses of a PetStatus get through. */
+const rewritesStatus = (app: Handler, fn: (status: string) => string): Handler =>
+  onRequest(app, 'POST', LIST, (req) =>
+    rewriteJsonBody(req, (b) =>
+      typeof b.status === 'string' ? { ...b, status: fn(b.status) } : b,
+    ),
+  );
+
+const onListed = (app: Handler, fn: (pet: Json) => Json): Handler =>
+  onResponse(app, 'GET', LIST, (res) =>
+    res.status === 200 && Array.isArray(res.json)
+      ? mapJson(res, (pets) => (pets as Json[]).map((p) => (isObject(p) ? fn(p) : p)))
+      : res,
+  );
+
+const int32 = (n: unknown) => (typeof n === 'number' ? n | 0 : n);
+
+/** Parameters together, values servers mangle, and operations that disagree. */
+export const COVERAGE_FAULTS: Fault[] = [
+  {
+    name: 'list-limit-ignored-with-status',
+    description: 'Ignores limit when a status filter is set (answers up to 100).',
+    caughtBy: ['LIST-LIMIT-STATUS'],
+    wrap: (app) =>
+      onRequest(app, 'GET', LIST, (req) =>
+        req.query.get('status') ? withQuery(req, (q) => q.set('limit', '100')) : req,
+      ),
+  },
+  {
+    name: 'list-status-ignored-with-small-limit',
+    description: 'Ignores the status filter when limit is below 20.',
+    caughtBy: ['LIST-LIMIT-STATUS'],
+    wrap: (app) =>
+      onRequest(app, 'GET', LIST, (req) =>
+        Number(req.query.get('limit') ?? 20) < 20 ? withQuery(req, (q) => q.delete('status')) : req,
+      ),
+  },
+  {
+    name: 'create-name-trimmed',
+    description: 'Trims leading and trailing whitespace off names.',
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) => storesName(app, (name) => name.trim()),
+  },
+  {
+    name: 'create-name-spaces-collapsed',
+    description: 'Collapses runs of spaces inside names into one.',
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) => storesName(app, (name) => name.replace(/ {2,}/g, ' ')),
+  },
+  {
+    name: 'create-name-nul-dropped',
+    description: 'Drops NUL characters from names (a C string underneath).',
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) => storesName(app, (name) => name.replaceAll('\u0000', '')),
+  },
+  {
+    name: 'create-name-normalized',
+    description: 'Stores names in Unicode NFC (combining marks composed).',
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) => storesName(app, (name) => name.normalize('NFC')),
+  },
+  {
+    name: 'create-status-lowercased',
+    description: 'Lower-cases status before validating it: "Sold" and "AVAILABLE" are accepted.',
+    caughtBy: ['CREATE-400-STATUS-NEAR'],
+    wrap: (app) => rewritesStatus(app, (s) => s.toLowerCase()),
+  },
+  {
+    name: 'create-status-trimmed',
+    description: 'Trims status before validating it: "available " is accepted.',
+    caughtBy: ['CREATE-400-STATUS-NEAR'],
+    wrap: (app) => rewritesStatus(app, (s) => s.trim()),
+  },
+  {
+    name: 'ids-reused-after-100',
+    description: 'Assigns ids from a counter of 100: the 101st pet gets id 1 again.',
+    caughtBy: ['RUN-ID-UNIQUE'],
+    wrap: (app) =>
+      onResponse(app, 'POST', LIST, (res) =>
+        res.status === 201
+          ? mapJson(res, (pet) => ({
+              ...(pet as Json),
+              id: ((((pet as Json).id as number) - 1) % 100) + 1,
+            }))
+          : res,
+      ),
+  },
+  {
+    name: 'list-category-32-bit',
+    description: 'listPets shows each categoryId cut to 32 bits; createPet and getPet are right.',
+    caughtBy: ['RUN-PET-CONSISTENT'],
+    wrap: (app) => onListed(app, (pet) => ({ ...pet, categoryId: int32(pet.categoryId) })),
+  },
+  {
+    name: 'list-name-trimmed',
+    description: 'listPets shows names trimmed; createPet and getPet keep them.',
+    caughtBy: ['RUN-PET-CONSISTENT'],
+    wrap: (app) =>
+      onListed(app, (pet) => ({
+        ...pet,
+        name: typeof pet.name === 'string' ? pet.name.trim() : pet.name,
+      })),
+  },
+  {
+    name: 'get-stale-status',
+    description: 'getPet shows every pet but the newest as available (a stale copy).',
+    caughtBy: ['RUN-PET-CONSISTENT'],
+    wrap: (app) => {
+      let newest: unknown;
+      const created = onResponse(app, 'POST', LIST, (res) => {
+        if (res.status === 201 && isObject(res.json)) newest = res.json.id;
+        return res;
+      });
+      return onResponse(created, 'GET', ITEM, (res) =>
+        res.status === 200 && isObject(res.json) && res.json.id !== newest && 'status' in res.json
+          ? mapJson(res, (pet) => ({ ...(pet as Json), status: 'available' }))
+          : res,
+      );
+    },
+  },
+];
