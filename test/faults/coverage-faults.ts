@@ -123,6 +123,23 @@ export const COVERAGE_FAULTS: Fault[] = [
       })),
   },
   {
+    name: 'get-forgets-older-pets',
+    description: 'getPet answers 404 for every pet but the newest (they are still listed).',
+    caughtBy: ['SUNSET-GET-LIFECYCLE'],
+    wrap: (app) => {
+      let newest: unknown;
+      const created = onResponse(app, 'POST', LIST, (res) => {
+        if (res.status === 201 && isObject(res.json)) newest = res.json.id;
+        return res;
+      });
+      return onResponse(created, 'GET', ITEM, (res) =>
+        res.status === 200 && isObject(res.json) && res.json.id !== newest
+          ? { status: 404, json: { code: 'not_found', message: 'No such pet.', status: 404 } }
+          : res,
+      );
+    },
+  },
+  {
     name: 'get-stale-status',
     description: 'getPet shows every pet but the newest as available (a stale copy).',
     caughtBy: ['RUN-PET-CONSISTENT'],
