@@ -45,22 +45,21 @@ export async function ensurePets(target: Target, min: number): Promise<Seeded> {
 export async function ensurePetsOfEachStatus(target: Target): Promise<void> {
   if (!target.ctx.writes) return;
   const api = petstoreApi((options) => target.client.send(options));
-  await Promise.all(
-    PET_STATUSES.map(async (status) => {
-      const page = await api.listPets({ status, limit: LIMIT.max });
-      const seen = Array.isArray(page.response?.json) ? page.response.json.length : 0;
-      const missing = seen >= LIMIT.max ? 1 : LIMIT.max + 1 - seen;
-      await Promise.all(
-        Array.from({ length: missing }, (_, i) =>
-          api.createPet({
-            name: petName(target.ctx.runId, `${status}-${i}`),
-            categoryId: i,
-            status,
-          }),
-        ),
-      );
-    }),
+  const pages = await Promise.all(
+    PET_STATUSES.map((status) => api.listPets({ status, limit: LIMIT.max })),
   );
+  // All pages first, then all creations: the same seed sends them in the same order.
+  const bodies = PET_STATUSES.flatMap((status, s) => {
+    const page = pages[s]?.response?.json;
+    const seen = Array.isArray(page) ? page.length : 0;
+    const missing = seen >= LIMIT.max ? 1 : LIMIT.max + 1 - seen;
+    return Array.from({ length: missing }, (_, i) => ({
+      name: petName(target.ctx.runId, `${status}-${i}`),
+      categoryId: i,
+      status,
+    }));
+  });
+  await Promise.all(bodies.map((body) => api.createPet(body)));
 }
 
 /** Why checks that judge by existing pets cannot run, or undefined when some exist. */
