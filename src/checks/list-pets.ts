@@ -156,10 +156,11 @@ export const LIST_LIMIT_STATUS: Check<LimitStatusObservation> = {
     const query = `limit=${limit}&status=${status}`;
     const problem = notPetPage(ex, limit);
     if (problem) return fail(`${query}: ${problem}`, [ex]);
-    const pets = (ex.response?.json ?? []) as { id: unknown; status?: unknown }[];
+    const pets = (exactJson(ex) ?? []) as { id: unknown; status?: unknown }[];
     const other = pets.find((p) => p.status !== status);
     if (other) {
-      return fail(`${query}: pet ${other.id} has status ${JSON.stringify(other.status)}`, [ex]);
+      const id = showValue(other.id);
+      return fail(`${query}: pet ${id} has status ${JSON.stringify(other.status)}`, [ex]);
     }
     return pass(`${query}: ${pets.length} Pets, all ${status}`);
   },

@@ -1,3 +1,4 @@
+import { exactJson, integerText } from '../checks/exact.ts';
 import { petDifferences } from '../checks/pet-fields.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { HarnessContext } from './context.ts';
@@ -53,15 +54,8 @@ export function runPets(ctx: HarnessContext): RunPets {
 const isPet = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && 'id' in v;
 
-/**
- * The exact decimal text of an id, or undefined when the parsed value may have been rounded
- * (a JS number beyond 2^53): such an id is never compared.
- */
-export function idText(id: unknown): string | undefined {
-  if (typeof id === 'number') return Number.isSafeInteger(id) ? String(id) : undefined;
-  if (typeof id === 'bigint') return id.toString();
-  return undefined;
-}
+/** The exact decimal text of an id (read losslessly), or undefined when it is no integer. */
+export const idText = (id: unknown): string | undefined => integerText(id);
 
 // Fields the contract promises back; status only when createPet returned one (its default
 // is not shown, so a pet created without it may gain one later).
@@ -90,17 +84,19 @@ export function notePets(pets: RunPets, ex: Exchange): void {
   const res = ex.response;
   if (!res || res.json === undefined) return;
   const kind = route(ex);
-  if (kind === 'create' && res.status === 201 && isPet(res.json)) {
+  // The exact view: ids and categoryIds beyond 2^53 are compared on their exact value.
+  const body = kind ? exactJson(ex) : undefined;
+  if (kind === 'create' && res.status === 201 && isPet(body)) {
     pets.creations++;
-    const id = idText(res.json.id);
+    const id = idText(body.id);
     if (id === undefined) return;
     const earlier = pets.created.get(id);
     if (earlier && pets.reused.length < KEEP)
       pets.reused.push({ id, first: earlier.ex, again: ex });
-    pets.created.set(id, { pet: res.json, ex });
-  } else if (kind === 'get' && res.status === 200 && isPet(res.json)) {
-    compare(pets, res.json, ex, 'getPet');
-  } else if (kind === 'list' && res.status === 200 && Array.isArray(res.json)) {
-    for (const item of res.json) if (isPet(item)) compare(pets, item, ex, 'a listPets page');
+    pets.created.set(id, { pet: body, ex });
+  } else if (kind === 'get' && res.status === 200 && isPet(body)) {
+    compare(pets, body, ex, 'getPet');
+  } else if (kind === 'list' && res.status === 200 && Array.isArray(body)) {
+    for (const item of body) if (isPet(item)) compare(pets, item, ex, 'a listPets page');
   }
 }
