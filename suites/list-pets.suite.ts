@@ -98,5 +98,5 @@ propertyTest(
     await statusSeed;
     return { limit, status, ex: await api.listPets({ limit, status }) };
   },
-  { examples: NAMED_LIMIT_STATUS.map(([l, s]) => [l, s]), independent: true },
+  { ...whilePetsExist, examples: NAMED_LIMIT_STATUS.map(([l, s]) => [l, s]), independent: true },
 );
