@@ -43,7 +43,10 @@ describe('the CLI, run as a newcomer would', () => {
     expect(result.code).toBe(0);
     const text = readFileSync(file, 'utf8');
     expect(text.startsWith('# earlier step\n# Petstore conformance: ✅ Conformant')).toBe(true);
-    expect(text).toContain('| 60 | 4 | 0 | 0 | 56 |');
+    const { summary } = readReport(result);
+    expect(summary.failed).toBe(0);
+    expect(summary.passed).toBeGreaterThan(0);
+    expect(text).toContain(`| ${summary.total} | ${summary.passed} | 0 | 0 | ${summary.skipped} |`);
   });
 
   it('against a closed port: exit 2 with one line, fast', async () => {
@@ -80,7 +83,7 @@ describe('the CLI, run as a newcomer would', () => {
       expect(noKey).toMatchObject({
         verdict: 'fail',
         level: 'MUST',
-        message: 'expected 401, got 200',
+        message: expect.stringContaining('expected 401, got 200'),
       });
       expect(noKey?.exchanges[0]?.curl).toContain(`curl -sS -i -X GET '${server.baseUrl}/pets'`);
       expect(result.stdout).toContain(
