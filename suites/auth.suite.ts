@@ -12,91 +12,95 @@ import type { PetstoreApi } from '../src/http/petstore-api.ts';
 import { checkTest, useTarget } from '../src/runner/check-test.ts';
 import { getPetRemoved } from '../src/runner/lifecycle.ts';
 
-const target = useTarget();
-// One socket, kept alive: the keyless request follows a keyed one on the same connection.
-const keptAlive = useTarget({ connections: 1 });
-const { apiKey, runId } = target.ctx;
-// After the sunset the removed route may answer 404 before any key check (issue 12).
-const whileGetPetExists = { unlessSkipped: () => getPetRemoved(target.ctx) };
-const optionsFor = (operation: OperationName) => (operation === 'getPet' ? whileGetPetExists : {});
+/** Registers this suite's checks (called by suites/all.ts, once per run). */
+export default function authSuite(): void {
+  const target = useTarget();
+  // One socket, kept alive: the keyless request follows a keyed one on the same connection.
+  const keptAlive = useTarget({ connections: 1 });
+  const { apiKey, runId } = target.ctx;
+  // After the sunset the removed route may answer 404 before any key check (issue 12).
+  const whileGetPetExists = { unlessSkipped: () => getPetRemoved(target.ctx) };
+  const optionsFor = (operation: OperationName) =>
+    operation === 'getPet' ? whileGetPetExists : {};
 
-/** Sends `spec` with every variant of `state`, one after another. */
-async function probe(
-  api: PetstoreApi,
-  state: CredentialState,
-  spec: RequestSpec,
-  instead?: AuthProbe['instead'],
-): Promise<AuthProbe[]> {
-  const label = (variant: { label: string }) => `${spec.label} request, ${variant.label}`;
-  const extra = instead ? { instead } : {};
-  if (!state.keptAlive) {
-    // Independent requests: sent together, up to the run's --concurrency.
-    return Promise.all(
-      state.variants(apiKey).map(async (variant) => ({
+  /** Sends `spec` with every variant of `state`, one after another. */
+  async function probe(
+    api: PetstoreApi,
+    state: CredentialState,
+    spec: RequestSpec,
+    instead?: AuthProbe['instead'],
+  ): Promise<AuthProbe[]> {
+    const label = (variant: { label: string }) => `${spec.label} request, ${variant.label}`;
+    const extra = instead ? { instead } : {};
+    if (!state.keptAlive) {
+      // Independent requests: sent together, up to the run's --concurrency.
+      return Promise.all(
+        state.variants(apiKey).map(async (variant) => ({
+          label: label(variant),
+          ex: await api.send(withCredential(spec, variant)),
+          ...extra,
+        })),
+      );
+    }
+    const probes: AuthProbe[] = [];
+    for (const variant of state.variants(apiKey)) {
+      // The connection carries the valid key right before each keyless request on it.
+      await api.listPets({ limit: 1 });
+      probes.push({
         label: label(variant),
         ex: await api.send(withCredential(spec, variant)),
         ...extra,
-      })),
-    );
+      });
+    }
+    return probes;
   }
-  const probes: AuthProbe[] = [];
-  for (const variant of state.variants(apiKey)) {
-    // The connection carries the valid key right before each keyless request on it.
-    await api.listPets({ limit: 1 });
-    probes.push({
-      label: label(variant),
-      ex: await api.send(withCredential(spec, variant)),
-      ...extra,
-    });
-  }
-  return probes;
-}
 
-// With invalid input, up to two variants of each state (both query parameters, two near-key
-// tokens): every variant is judged with valid input in AUTH-<OP>-<STATE> already.
-const VARIANTS_WITH_INVALID_INPUT = 2;
-const representatives: CredentialState[] = CREDENTIAL_STATES.filter((s) => !s.keptAlive).map(
-  (state) => ({
-    ...state,
-    variants: (key) => state.variants(key).slice(0, VARIANTS_WITH_INVALID_INPUT),
-  }),
-);
-
-for (const operation of Object.keys(OPERATION_ROWS) as OperationName[]) {
-  const valid = OPERATION_ROWS[operation].valid(runId);
-  const invalid = INVALID_INPUTS.filter((i) => i.operation === operation);
-  for (const state of CREDENTIAL_STATES) {
-    checkTest(
-      state.keptAlive ? keptAlive : target,
-      authCheckFor(operation, state.id),
-      async (api) => {
-        const probes = await probe(api, state, valid);
-        // The kept-alive state has no AUTH-BEFORE-* check of its own: its invalid inputs go here.
-        if (!state.keptAlive) return probes;
-        for (const input of invalid) {
-          const instead = { statuses: input.instead, what: input.what };
-          for (const spec of input.requests(runId))
-            probes.push(...(await probe(api, state, spec, instead)));
-        }
-        return probes;
-      },
-      optionsFor(operation),
-    );
-  }
-}
-
-for (const input of INVALID_INPUTS) {
-  const instead = { statuses: input.instead, what: input.what };
-  checkTest(
-    target,
-    orderCheckFor(input),
-    async (api) => {
-      // Every credential state with every invalid request of this kind.
-      const batches = input
-        .requests(runId)
-        .flatMap((spec) => representatives.map((state) => probe(api, state, spec, instead)));
-      return (await Promise.all(batches)).flat();
-    },
-    optionsFor(input.operation),
+  // With invalid input, up to two variants of each state (both query parameters, two near-key
+  // tokens): every variant is judged with valid input in AUTH-<OP>-<STATE> already.
+  const VARIANTS_WITH_INVALID_INPUT = 2;
+  const representatives: CredentialState[] = CREDENTIAL_STATES.filter((s) => !s.keptAlive).map(
+    (state) => ({
+      ...state,
+      variants: (key) => state.variants(key).slice(0, VARIANTS_WITH_INVALID_INPUT),
+    }),
   );
+
+  for (const operation of Object.keys(OPERATION_ROWS) as OperationName[]) {
+    const valid = OPERATION_ROWS[operation].valid(runId);
+    const invalid = INVALID_INPUTS.filter((i) => i.operation === operation);
+    for (const state of CREDENTIAL_STATES) {
+      checkTest(
+        state.keptAlive ? keptAlive : target,
+        authCheckFor(operation, state.id),
+        async (api) => {
+          const probes = await probe(api, state, valid);
+          // The kept-alive state has no AUTH-BEFORE-* check of its own: its invalid inputs go here.
+          if (!state.keptAlive) return probes;
+          for (const input of invalid) {
+            const instead = { statuses: input.instead, what: input.what };
+            for (const spec of input.requests(runId))
+              probes.push(...(await probe(api, state, spec, instead)));
+          }
+          return probes;
+        },
+        optionsFor(operation),
+      );
+    }
+  }
+
+  for (const input of INVALID_INPUTS) {
+    const instead = { statuses: input.instead, what: input.what };
+    checkTest(
+      target,
+      orderCheckFor(input),
+      async (api) => {
+        // Every credential state with every invalid request of this kind.
+        const batches = input
+          .requests(runId)
+          .flatMap((spec) => representatives.map((state) => probe(api, state, spec, instead)));
+        return (await Promise.all(batches)).flat();
+      },
+      optionsFor(input.operation),
+    );
+  }
 }

@@ -66,7 +66,7 @@ export const OPTIONS = {
   shard: {
     env: 'PETSTORE_SHARD',
     arg: 'I/N',
-    help: 'Run shard I of N (vitest sharding by suite file); join the shards with merge.',
+    help: 'Run shard I of N (every N-th suite from the I-th); join the shards with merge.',
     commands: ['run'],
   },
   'report-dir': {

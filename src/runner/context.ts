@@ -30,6 +30,8 @@ export interface HarnessContext {
   exchangeLog?: string;
   /** Request budget and rate of the run (the probe profile's). */
   limits: Limits;
+  /** `I/N`: this run registers only shard I of N of the suites (see src/runner/shard.ts). */
+  shard?: string;
 }
 
 /** What a test hands the reporter about the check it ran (via vitest's `task.meta`). */

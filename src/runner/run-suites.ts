@@ -1,25 +1,16 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
-import { BaseSequencer, createVitest } from 'vitest/node';
+import { createVitest } from 'vitest/node';
 import { HarnessError } from '../errors.ts';
 import { ResultCollector } from './collector.ts';
 import type { HarnessContext } from './context.ts';
 import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from './paths.ts';
 
 // From source the suites are TypeScript (vitest transforms them); compiled, plain JavaScript.
-const SUITES = [`suites/**/*.suite.${CODE_EXT}`];
+// One entry registers every suite: checks of different suites can then run together.
+const SUITES = [`suites/all.${CODE_EXT}`];
 const WARM_UP = join(CODE_ROOT, 'src', 'runner', `warm-up.${CODE_EXT}`);
-
-/**
- * Suite files in path order. vitest's own order puts files that failed or ran long last time
- * first, so two runs with the same seed would send their requests in different orders.
- */
-class PathOrder extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId));
-  }
-}
 
 /**
  * vitest's options to keep the suites' transformed modules between runs (it saves ~0.5 s a
@@ -37,7 +28,7 @@ function moduleCache() {
   return { experimental: { fsModuleCache: true, fsModuleCachePath: dir } };
 }
 
-function suiteOptions(harness: HarnessContext, reporters: Reporter[], shard?: string) {
+function suiteOptions(harness: HarnessContext, reporters: Reporter[]) {
   // A test's own deadline: generous, since each request has its own and properties send many.
   const testTimeout = Math.max(60_000, harness.timeoutMs * 20);
   return {
@@ -53,17 +44,14 @@ function suiteOptions(harness: HarnessContext, reporters: Reporter[], shard?: st
     testTimeout,
     hookTimeout: testTimeout,
     passWithNoTests: false,
-    // Suites share nothing but read-only modules, so a fresh module graph per file buys
-    // nothing and costs about a second per file (11 s against 3.5 s for the default run).
-    // One worker: the suites are I/O-bound, and one worker sends requests in a fixed order.
+    // The modules stay loaded between the runs of a session (a fresh module graph costs about
+    // a second). One worker: the suites are I/O-bound, and the run's throttle lives in it.
     // A thread, not a process: the suites need no process of their own, and a second Node
     // process costs ~115 MiB (the tree's peak RSS: 298 MiB with forks, 262 with threads).
     pool: 'threads' as const,
     isolate: false,
     maxWorkers: 1,
-    sequence: { sequencer: PathOrder },
     ...moduleCache(),
-    ...(shard ? { shard } : {}),
   };
 }
 
@@ -88,11 +76,7 @@ export async function openSuiteSession(
     onTestCaseResult: (testCase: TestCase) => current?.onTestCaseResult(testCase),
     onTestRunEnd: (modules, errors) => current?.onTestRunEnd(modules, errors),
   };
-  const vitest = await createVitest(
-    'test',
-    suiteOptions(first, [relay], shard) as never,
-    QUIET_VITE,
-  );
+  const vitest = await createVitest('test', suiteOptions(first, [relay]) as never, QUIET_VITE);
   let specs: TestSpecification[];
   try {
     specs = await vitest.globTestSpecifications();
@@ -107,7 +91,8 @@ export async function openSuiteSession(
   return {
     async run(harness, print) {
       current = new ResultCollector(print);
-      vitest.provide('harness', harness);
+      // The entry registers only this shard's suites.
+      vitest.provide('harness', shard ? { ...harness, shard } : harness);
       await vitest.runTestSpecifications(specs, true);
       // vitest marks failing runs for the process; the CLI decides the exit code itself.
       process.exitCode = undefined;

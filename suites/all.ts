@@ -1,0 +1,29 @@
+// The one file vitest runs: it registers every suite's checks in one module, so that checks of
+// different suites can run together in one worker, under the run's one throttle and budget
+// (vitest runs test files one after another, and separate workers would each have their own).
+import { inject } from 'vitest';
+import { suitesOfShard } from '../src/runner/shard.ts';
+import authSuite from './auth.suite.ts';
+import createPetSuite from './create-pet.suite.ts';
+import deprecationSuite from './deprecation.suite.ts';
+import errorsSuite from './errors.suite.ts';
+import getPetSuite from './get-pet.suite.ts';
+import listPetsSuite from './list-pets.suite.ts';
+import robustnessSuite from './robustness.suite.ts';
+import versioningSuite from './versioning.suite.ts';
+import wholeRunSuite from './whole-run.suite.ts';
+
+// In path order; the whole-run suite last: it judges what every other suite created and saw.
+const SUITES = [
+  authSuite,
+  createPetSuite,
+  deprecationSuite,
+  errorsSuite,
+  getPetSuite,
+  listPetsSuite,
+  robustnessSuite,
+  versioningSuite,
+  wholeRunSuite,
+];
+
+for (const register of suitesOfShard(SUITES, inject('harness').shard)) register();
