@@ -18,15 +18,31 @@ import {
   LIST_STATUS_INVALID,
 } from '../src/checks/list-pets.ts';
 import { LIMIT, PET_STATUSES } from '../src/contract.ts';
-import { checkTest, eachTest, propertyTest, useTarget } from '../src/runner/check-test.ts';
-import { ensurePetsOfEachStatus, noPetsReason, seedOnce } from '../src/runner/seed.ts';
+import { checkTest, eachTest, fixture, propertyTest, useTarget } from '../src/runner/check-test.ts';
+import { ensurePets, ensurePetsOfEachStatus, noPetsReason } from '../src/runner/seed.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function listPetsSuite(): void {
   const target = useTarget();
+  // More than 100 pets of each status, so that no limit is kept for lack of data. First: on an
+  // empty store, these are the pets the other checks need too.
+  const petsOfEachStatus = fixture(target, [LIST_LIMIT_STATUS], () =>
+    ensurePetsOfEachStatus(target),
+  );
   // More pets than the largest page, of every status: otherwise a server ignoring limit or
-  // status would pass for lack of data. Created by the first selected check that needs them.
-  const knownPets = seedOnce(target, LIMIT.max + 1);
+  // status would pass for lack of data. Created before the checks, when one of them is selected.
+  const knownPets = fixture(
+    target,
+    [
+      LIST_LIMIT_MIN,
+      LIST_LIMIT_MAX,
+      LIST_LIMIT_RANGE,
+      LIST_LIMIT_DEFAULT,
+      ...Object.values(LIST_STATUS_CHECKS),
+      LIST_LIMIT_STATUS,
+    ],
+    () => ensurePets(target, LIMIT.max + 1),
+  );
 
   checkTest(target, LIST_200_PETS, (api) => api.listPets());
 
@@ -89,15 +105,12 @@ export default function listPetsSuite(): void {
     `every unknown status (${INVALID_STATUSES.length}) got 400 Error`,
   );
 
-  // More than 100 pets of each status, so that no limit is kept for lack of data.
-  let statusSeed: Promise<void> | undefined;
   propertyTest(
     target,
     LIST_LIMIT_STATUS,
     limitStatusArb,
     async (api, [limit, status]) => {
-      statusSeed ??= ensurePetsOfEachStatus(target);
-      await statusSeed;
+      await petsOfEachStatus();
       return { limit, status, ex: await api.listPets({ limit, status }) };
     },
     { ...whilePetsExist, examples: NAMED_LIMIT_STATUS.map(([l, s]) => [l, s]), independent: true },

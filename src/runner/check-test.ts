@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { test } from 'vitest';
+import { beforeAll, test } from 'vitest';
 import { exclusionReason } from '../checks/selection.ts';
 import type { Check, CheckDef, Judgement } from '../checks/types.ts';
 import type { PetstoreApi } from '../http/petstore-api.ts';
@@ -18,6 +18,28 @@ export interface TestOptions {
    * only of a selected check, so it may do the set-up the check needs (e.g. seed pets).
    */
   unlessSkipped?: () => string | undefined | Promise<string | undefined>;
+}
+
+/**
+ * Set-up some checks share (the seed pets, a pet to fetch): made once, before any check of the
+ * run starts, when one of `neededBy` is selected. What it finds on the target, and so what it
+ * sends, then does not depend on which check got there first. Checks await the getter.
+ */
+export function fixture<T>(
+  target: Target,
+  neededBy: readonly CheckDef[],
+  make: () => Promise<T>,
+): () => Promise<T> {
+  let once: Promise<T> | undefined;
+  const get = () => {
+    once ??= make();
+    return once;
+  };
+  // vitest runs a file's beforeAll hooks one after another, in the order they were registered.
+  beforeAll(async () => {
+    if (neededBy.some((def) => exclusionReason(def.id, target.ctx) === undefined)) await get();
+  });
+  return get;
 }
 
 /** Registers a test for one check whose body returns the judgement itself. */

@@ -2,7 +2,7 @@ import { petName } from '../arbitraries/pet-name.ts';
 import { exactJson, exactPetId, integerText } from '../checks/exact.ts';
 import { LIMIT, PET_STATUSES } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { type PetstoreApi, petstoreApi } from '../http/petstore-api.ts';
+import { petstoreApi } from '../http/petstore-api.ts';
 import { isRefusal } from '../http/throttle.ts';
 import type { Target } from './target.ts';
 
@@ -70,18 +70,6 @@ export function noPetsReason({ known, refused }: Seeded): string | undefined {
     : `${refused} before any pet could be listed or created`;
 }
 
-/**
- * `ensurePets` at most once, and only when a check asks: a selection that needs no data
- * (e.g. `--only AUTH-LIST`) creates none.
- */
-export function seedOnce(target: Target, min: number): () => Promise<Seeded> {
-  let once: Promise<Seeded> | undefined;
-  return () => {
-    once ??= ensurePets(target, min);
-    return once;
-  };
-}
-
 function seedPet(target: Target, i: number) {
   const status = STATUS_CYCLE[i % STATUS_CYCLE.length];
   return {
@@ -91,23 +79,43 @@ function seedPet(target: Target, i: number) {
   };
 }
 
+/** A pet to fetch, or why there is none. */
+export type PetToFetch = { id: string } | { none: string };
+
+const toFetch = new Map<string, Promise<PetToFetch>>();
+
 /**
- * A pet to fetch: one the target already holds, else (when the run may write) a new one.
- * Undefined when there is none and the run is read-only.
+ * A pet to fetch, the same for every check of a run that asks: one the target already holds,
+ * else (when the run may write) a new one.
  */
-export async function somePetId(
-  api: PetstoreApi,
-  target: Target,
-  label: string,
-): Promise<string | undefined> {
+export function somePet(target: Target): Promise<PetToFetch> {
+  const { ctx } = target;
+  const key = `${ctx.runId}:${ctx.exchangeLog ?? ''}:${ctx.baseUrl}`;
+  let pet = toFetch.get(key);
+  if (!pet) {
+    pet = findOrCreatePet(target);
+    toFetch.set(key, pet);
+  }
+  return pet;
+}
+
+async function findOrCreatePet(target: Target): Promise<PetToFetch> {
+  const api = petstoreApi((options) => target.client.send(options));
   const page = await api.listPets({ limit: 1 });
+  if (page.error) return { none: `${page.error.message} (listing a pet to fetch)` };
   const items = exactJson(page);
   const existing = Array.isArray(items)
     ? integerText((items[0] as { id?: unknown })?.id)
     : undefined;
-  if (existing !== undefined) return existing;
-  if (!target.ctx.writes) return undefined;
-  const created = await api.createPet({ name: petName(target.ctx.runId, label), categoryId: 1 });
+  if (existing !== undefined) return { id: existing };
+  if (!target.ctx.writes)
+    return { none: 'no pet exists to fetch, and this run may not create one' };
+  const created = await api.createPet({
+    name: petName(target.ctx.runId, 'to-fetch'),
+    categoryId: 1,
+  });
   const id = exactPetId(created);
-  return created.response?.status === 201 ? id : undefined;
+  if (created.response?.status === 201 && id !== undefined) return { id };
+  const why = created.error?.message ?? `createPet answered ${created.response?.status}`;
+  return { none: `no pet exists to fetch, and none could be created: ${why}` };
 }
