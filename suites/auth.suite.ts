@@ -15,8 +15,6 @@ import { getPetRemoved } from '../src/runner/lifecycle.ts';
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function authSuite(): void {
   const target = useTarget();
-  // One socket, kept alive: the keyless request follows a keyed one on the same connection.
-  const keptAlive = useTarget({ connections: 1 });
   const { apiKey, runId } = target.ctx;
   // After the sunset the removed route may answer 404 before any key check (issue 12).
   const whileGetPetExists = { unlessSkipped: () => getPetRemoved(target.ctx) };
@@ -66,6 +64,9 @@ export default function authSuite(): void {
   );
 
   for (const operation of Object.keys(OPERATION_ROWS) as OperationName[]) {
+    // One socket per operation's kept-alive check, kept alive and used by that check alone: each
+    // keyless request follows a keyed one on it, whichever other checks run meanwhile.
+    const keptAlive = useTarget({ connections: 1 });
     const valid = OPERATION_ROWS[operation].valid(runId);
     const invalid = INVALID_INPUTS.filter((i) => i.operation === operation);
     for (const state of CREDENTIAL_STATES) {

@@ -40,13 +40,15 @@ export default function deprecationSuite(): void {
     );
   }
 
-  checkTest(target, DEPRECATION_ONLY_GETPET, async (api) => [
-    await api.listPets(),
-    // createPet is looked at only when the run may write.
-    ...(target.ctx.writes
-      ? [await api.createPet(exampleNewPet(target.ctx.runId, 'not-deprecated'))]
-      : []),
-  ]);
+  checkTest(target, DEPRECATION_ONLY_GETPET, (api) =>
+    Promise.all([
+      api.listPets(),
+      // createPet is looked at only when the run may write.
+      ...(target.ctx.writes
+        ? [api.createPet(exampleNewPet(target.ctx.runId, 'not-deprecated'))]
+        : []),
+    ]),
+  );
 
   checkTest(target, SUNSET_COUNTDOWN, async () => ({
     today: target.ctx.today,

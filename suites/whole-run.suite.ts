@@ -7,8 +7,8 @@ import { type CreatedPet, runPets } from '../src/runner/run-pets.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function wholeRunSuite(): void {
-  // Last in path order: judges what every earlier suite file of the run created and saw.
-  const target = useTarget();
+  // Registered last, its checks start after all others: they judge what those created and saw.
+  const target = useTarget({ afterTheRest: true });
   const { runId } = target.ctx;
   /** Created pets fetched again at the end of the run, spread over the run. */
   const SAMPLE = 10;
@@ -54,14 +54,14 @@ export default function wholeRunSuite(): void {
         ),
       );
     }
-    if (!getPetRemoved(target.ctx))
-      await Promise.all(sample(pets.created).map((id) => api.getPet(id)));
+    const fetched = getPetRemoved(target.ctx) ? [] : sample(pets.created);
     // Pages are judged only for the pets they hold: how to reach later pages is not shown.
-    await Promise.all(
-      [undefined, ...PET_STATUSES].map((status) =>
+    await Promise.all([
+      ...fetched.map((id) => api.getPet(id)),
+      ...[undefined, ...PET_STATUSES].map((status) =>
         api.listPets({ limit: LIMIT.max, ...(status ? { status } : {}) }),
       ),
-    );
+    ]);
     return { sightings: pets.sightings, mismatches: pets.mismatches };
   });
 }

@@ -6,6 +6,7 @@ import type { PetstoreApi } from '../http/petstore-api.ts';
 import { timeSpent } from '../stopwatch.ts';
 import { checkEach, checkProperty } from './property.ts';
 import { recordingApi } from './recorder.ts';
+import { checksAtOnce } from './schedule.ts';
 import { ConformanceFailure, checkMeta, settle, skippedMeta } from './settle.ts';
 import type { Target } from './target.ts';
 
@@ -49,7 +50,10 @@ export function verdictTest(
   run: (api: PetstoreApi) => Promise<Judgement>,
   options: TestOptions = {},
 ): void {
-  test(`[${def.id}] ${def.title}`, async ({ task, skip }) => {
+  // vitest runs a file's consecutive concurrent tests together (up to maxConcurrency, set from
+  // checksAtOnce), and a sequential test after all of those before it have ended.
+  const together = !target.afterTheRest && checksAtOnce(target.ctx.limits) > 1;
+  (together ? test.concurrent : test)(`[${def.id}] ${def.title}`, async ({ task, skip }) => {
     const reason = exclusionReason(def.id, target.ctx) ?? (await options.unlessSkipped?.());
     if (reason !== undefined) {
       task.meta.check = skippedMeta(def, reason);
@@ -78,7 +82,7 @@ export interface PropertyTestOptions<T> extends TestOptions {
   examples?: T[];
   /** Cap on runs for arbitraries with few distinct values. */
   maxRuns?: number;
-  /** Each input sends one request that no other input depends on: send them together. */
+  /** No input's requests depend on another input's answers: send the inputs together. */
   independent?: boolean;
 }
 

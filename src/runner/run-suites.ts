@@ -6,6 +6,7 @@ import { HarnessError } from '../errors.ts';
 import { ResultCollector } from './collector.ts';
 import type { HarnessContext } from './context.ts';
 import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from './paths.ts';
+import { checksAtOnce } from './schedule.ts';
 
 // From source the suites are TypeScript (vitest transforms them); compiled, plain JavaScript.
 // One entry registers every suite: checks of different suites can then run together.
@@ -51,6 +52,9 @@ function suiteOptions(harness: HarnessContext, reporters: Reporter[]) {
     pool: 'threads' as const,
     isolate: false,
     maxWorkers: 1,
+    // Independent checks run together in that one worker (a session keeps its first run's
+    // number; each run's throttle still keeps to its own --concurrency).
+    maxConcurrency: checksAtOnce(harness.limits),
     ...moduleCache(),
   };
 }

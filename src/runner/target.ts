@@ -13,11 +13,15 @@ import { notePets, type RunPets, runPets } from './run-pets.ts';
 export interface Target {
   ctx: HarnessContext;
   client: HttpClient;
+  /** Its checks start once every check registered before them has ended. */
+  afterTheRest?: boolean;
 }
 
 export interface TargetOptions {
   /** Connections to the target at most, whatever --concurrency says (1: one kept-alive socket). */
   connections?: number;
+  /** Its checks judge what the others did: they start once every check registered before them has ended. */
+  afterTheRest?: boolean;
 }
 
 /** Opens the target for one suite file; the client is closed when the file is done. */
@@ -40,7 +44,11 @@ export function useTarget(options: TargetOptions = {}): Target {
     return client.close();
   });
   const limited = notingPets(throttle(client, ctx.limits, spendOf(ctx)), runPets(ctx));
-  return { ctx, client: ctx.writes ? limited : readOnly(limited) };
+  return {
+    ctx,
+    client: ctx.writes ? limited : readOnly(limited),
+    ...(options.afterTheRest ? { afterTheRest: true } : {}),
+  };
 }
 
 /** A client that notes every pet created and seen again, for the checks judged at the end. */
