@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFault, startFault } from '../faults/catalog.ts';
-import { readArtifacts, readReport, runCli } from '../support/cli.ts';
+import { type CliResult, readArtifacts, readReport, runCli } from '../support/cli.ts';
 
 describe('a failure is reproducible', async () => {
   const apiKey = 'repro-key-2718';
@@ -36,30 +36,78 @@ describe('a failure is reproducible', async () => {
 describe('the same seed sends the same requests', () => {
   interface HarEntry {
     request: { method: string; url: string; postData?: { text: string } };
+    response: { status: number; content: { text: string } };
   }
-  /** Every request of a run, in the order sent, with the embedded server's origin left out. */
-  function requestsOf(result: Awaited<ReturnType<typeof runCli>>): string[] {
-    const har = JSON.parse(readArtifacts(result)['exchanges.har'] ?? '{}') as {
-      log: { entries: HarEntry[] };
-    };
-    return har.log.entries.map(({ request }) => {
-      const url = new URL(request.url);
-      return `${request.method} ${url.pathname}${url.search} ${request.postData?.text ?? ''}`;
-    });
+  const entriesOf = (result: CliResult): HarEntry[] =>
+    (JSON.parse(readArtifacts(result)['exchanges.har'] ?? '{}') as { log: { entries: HarEntry[] } })
+      .log.entries;
+  const createdIn = (entries: HarEntry[]) =>
+    entries.filter((e) => e.request.method === 'POST' && e.response.status === 201);
+
+  /**
+   * Every request of a run, sorted: checks run together, so the order they go out in may differ.
+   * The id of a pet the run created is assigned by the server in the order the creations arrive:
+   * a getPet of one reads `{created}`; every other part of every request must be the same.
+   */
+  function requestsOf(result: CliResult): string[] {
+    const entries = entriesOf(result);
+    const created = new Set(
+      createdIn(entries).map((e) =>
+        String((JSON.parse(e.response.content.text) as { id: number }).id),
+      ),
+    );
+    return entries
+      .map(({ request }) => {
+        const url = new URL(request.url);
+        const id = /\/pets\/(-?\d+)$/.exec(url.pathname)?.[1];
+        const path =
+          request.method === 'GET' && id !== undefined && created.has(id)
+            ? url.pathname.replace(/\d+$/, '{created}')
+            : url.pathname;
+        return `${request.method} ${path}${url.search} ${request.postData?.text ?? ''}`;
+      })
+      .sort();
   }
 
-  it('two runs against fresh servers: the same requests in the same order, the same verdicts', async () => {
-    const run = () => runCli(['run', '--profile', 'ci', '--seed', '7']);
+  it('two runs against fresh servers that answer in a random order: the same requests, the same verdicts', async () => {
+    const apiKey = 'jitter-key-0123456789';
+    // Each request waits 0-4 ms before the server handles it: the checks that run together
+    // interleave differently in each run, and pets are assigned ids in a different order.
+    const jittery = () =>
+      startFault(
+        {
+          name: 'jittery',
+          description: 'The reference, handling each request after a random 0-4 ms.',
+          wrap: (app) => async (req) => {
+            await new Promise((resolve) => setTimeout(resolve, Math.random() * 4));
+            return app(req);
+          },
+        },
+        apiKey,
+      );
+    const run = async () => {
+      const server = await jittery();
+      try {
+        const args = ['--base-url', server.baseUrl, '--api-key', apiKey];
+        return await runCli(['run', ...args, '--profile', 'ci', '--seed', '7']);
+      } finally {
+        await server.close();
+      }
+    };
     const [first, second] = [await run(), await run()];
     expect([first.code, second.code]).toEqual([0, 0]);
     const requests = requestsOf(first);
     expect(requests.length).toBeGreaterThan(300);
     expect(requestsOf(second)).toEqual(requests);
-    // Messages may name the embedded server's origin, whose port differs between runs.
+    // In the catalog's order; messages may name the server's origin, whose port differs.
     const verdicts = (r: typeof first) =>
       readReport(r).checks.map(
         (c) => `${c.id} ${c.verdict} ${c.message.replace(/127\.0\.0\.1:\d+/g, 'origin')}`,
       );
     expect(verdicts(second)).toEqual(verdicts(first));
+    // The whole-run checks start after every other: they count every pet the run created.
+    const runIds = readReport(first).checks.find((c) => c.id === 'RUN-ID-UNIQUE');
+    const creations = createdIn(entriesOf(first)).length;
+    expect(runIds?.message).toBe(`${creations} creations, ${creations} distinct ids`);
   });
 });
