@@ -47,3 +47,30 @@ describe('--concurrency', () => {
     }
   });
 });
+
+describe('checks run together', () => {
+  // Each kept-alive check sends one request at a time: only checks running together overlap.
+  const keptAlive = ['AUTH-LIST-KEPT-ALIVE', 'AUTH-CREATE-KEPT-ALIVE', 'AUTH-GET-KEPT-ALIVE'];
+
+  async function peakWith(flags: string[]) {
+    const { server, counts } = await countingServer();
+    try {
+      const args = ['--api-key', KEY, '--profile', 'ci', '--only', keptAlive.join(',')];
+      const result = await runCli(['run', '--base-url', server.baseUrl, ...args, ...flags]);
+      expect(result.code).toBe(0);
+      const verdicts = readReport(result).checks.filter((c) => keptAlive.includes(c.id));
+      expect(verdicts.map((c) => c.verdict)).toEqual(['pass', 'pass', 'pass']);
+      return counts.peak;
+    } finally {
+      await server.close();
+    }
+  }
+
+  it('independent checks have requests in flight at once, each on its own socket', async () => {
+    expect(await peakWith(['--concurrency', '4'])).toBe(3);
+  });
+
+  it('one check at a time under a request budget: which checks it reaches follows the suites', async () => {
+    expect(await peakWith(['--concurrency', '4', '--max-requests', '1000'])).toBe(1);
+  });
+});
