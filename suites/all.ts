@@ -13,16 +13,17 @@ import robustnessSuite from './robustness.suite.ts';
 import versioningSuite from './versioning.suite.ts';
 import wholeRunSuite from './whole-run.suite.ts';
 
-// In path order; the whole-run suite last: it judges what every other suite created and saw.
+// In the catalog's order (which checks a request budget reaches follows it, and the checks
+// start in it); the whole-run suite last: it judges what every other suite created and saw.
 const SUITES = [
-  authSuite,
-  createPetSuite,
-  deprecationSuite,
-  errorsSuite,
-  getPetSuite,
   listPetsSuite,
+  createPetSuite,
+  getPetSuite,
+  authSuite,
+  errorsSuite,
   robustnessSuite,
   versioningSuite,
+  deprecationSuite,
   wholeRunSuite,
 ];
 

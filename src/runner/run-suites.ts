@@ -77,6 +77,7 @@ export async function openSuiteSession(
   let current: ResultCollector | undefined;
   // vitest keeps the reporters it was created with; this one hands each run to its own collector.
   const relay: Reporter = {
+    onTestModuleCollected: (module: TestModule) => current?.onTestModuleCollected(module),
     onTestCaseResult: (testCase: TestCase) => current?.onTestCaseResult(testCase),
     onTestRunEnd: (modules, errors) => current?.onTestRunEnd(modules, errors),
   };
