@@ -94,7 +94,8 @@ function release(spend: Spend): void {
 
 /**
  * A client that keeps to a request budget, a rate and a cap on requests in flight, waits out a
- * 429's Retry-After (within the budget) instead of judging a server that asked for patience, and
+ * 429's Retry-After (within the budget, and with every request of the run) instead of judging a
+ * server that asked for patience, and
  * stops sending to a route once the target has left several requests in a row to it unanswered,
  * so that a hung target costs a few timeouts, not one per request.
  */
@@ -140,6 +141,9 @@ export function throttle(client: HttpClient, limits: Limits, spend: Spend): Http
       const delay =
         ex.response.status === 429 ? retryAfterMs(ex.response.headers['retry-after']) : undefined;
       if (delay === undefined || delay > maxWait) break;
+      // The server asked the client, not this request, for patience: the run's other requests
+      // (checks run together) wait it out too, rather than draw more 429s meanwhile.
+      spend.nextSlot = Math.max(spend.nextSlot, Date.now() + delay);
       await sleep(delay);
       const again = await sendOnce(options);
       if (isRefusal(again)) break;

@@ -1,5 +1,6 @@
 import { createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { UNANSWERED_LIMIT } from '../../src/http/throttle.ts';
 import type { AppResponse, Handler } from '../../src/reference/index.ts';
 import { ITEM, intercept } from '../faults/wrap.ts';
 import { type CliResult, readReport, runCli } from '../support/cli.ts';
@@ -104,6 +105,10 @@ describe('a target that hangs', async () => {
     expect(result.code).toBe(1);
     const { heldBack, all } = outcomes(result);
     expect(heldBack.length).toBeGreaterThan(all.length / 2);
+    // Checks run together, yet each of the 3 routes got at most UNANSWERED_LIMIT - 1 requests
+    // more than could be in flight at once before the run stopped sending to it.
+    const concurrency = Number(readReport(result).options.concurrency);
+    expect(answered - 2).toBeLessThanOrEqual(3 * (UNANSWERED_LIMIT - 1 + concurrency));
     // 3 routes, 3 timeouts each at most; one per check would be 50 s and more.
     expect(result.durationMs).toBeLessThan(BASE_MS + 9 * timeout);
   });
