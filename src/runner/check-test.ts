@@ -3,7 +3,7 @@ import { beforeAll, test } from 'vitest';
 import { exclusionReason } from '../checks/selection.ts';
 import type { Check, CheckDef, Judgement } from '../checks/types.ts';
 import type { PetstoreApi } from '../http/petstore-api.ts';
-import { timeSpent } from '../stopwatch.ts';
+import { countingInto, noPhaseTime } from '../stopwatch.ts';
 import { checkEach, checkProperty } from './property.ts';
 import { recordingApi } from './recorder.ts';
 import { checksAtOnce } from './schedule.ts';
@@ -59,10 +59,11 @@ export function verdictTest(
       task.meta.check = skippedMeta(def, reason);
       skip(reason);
     }
-    const before = timeSpent();
+    const spent = noPhaseTime();
     const { api, recorded, unanswered } = recordingApi(target);
-    const judgement = settle(def, await run(api), recorded, unanswered());
-    task.meta.check = checkMeta(def, judgement, recorded, before);
+    const judged = await countingInto(spent, () => run(api));
+    const judgement = settle(def, judged, recorded, unanswered());
+    task.meta.check = checkMeta(def, judgement, recorded, spent);
     if (judgement.verdict === 'skip') skip(judgement.message);
     if (judgement.verdict === 'fail') throw new ConformanceFailure(judgement.message);
   });

@@ -3,6 +3,7 @@ import { CATALOG, findCheck } from '../checks/catalog.ts';
 import { toCurl } from '../http/curl.ts';
 import type { CheckResult, Verdict } from '../report/model.ts';
 import type { CheckMeta } from './context.ts';
+import type { Span } from './timings.ts';
 
 const SYMBOL: Record<Verdict, string> = { pass: '✓', fail: '✗', warn: '!', skip: '-' };
 const CHECK_ID = /^\[([A-Z0-9-]+)\]/;
@@ -19,6 +20,8 @@ const catalogIndex = new Map(CATALOG.map((def, i) => [def.id, i]));
 export class ResultCollector implements Reporter {
   readonly results: CheckResult[] = [];
   readonly harnessErrors: string[] = [];
+  /** When each check ran, epoch ms: they overlap when checks run together. */
+  readonly spans: Span[] = [];
   /** The checks of the run not printed yet, in catalog order. */
   private toPrint: string[] = [];
   private readonly lines = new Map<string, string[]>();
@@ -33,6 +36,9 @@ export class ResultCollector implements Reporter {
   }
 
   onTestCaseResult(testCase: TestCase): void {
+    const diagnostic = testCase.diagnostic();
+    if (diagnostic)
+      this.spans.push([diagnostic.startTime, diagnostic.startTime + diagnostic.duration]);
     const result = this.toResult(testCase);
     if (!result) return;
     this.results.push(result);

@@ -186,7 +186,12 @@ export async function runConformance(
       startedAt: startedAt.toISOString(),
       finishedAt: finishedAt.toISOString(),
       durationMs: finishedAt.getTime() - startedAt.getTime(),
-      timings: runTimings({ runStart, targetReady, suitesEnd }, checks),
+      timings: runTimings(
+        { runStart, targetReady, suitesEnd },
+        checks,
+        collector.spans,
+        exchanges.slice(1),
+      ),
       summary,
       coverage: clauseCoverage(checks),
       checks,

@@ -2,9 +2,9 @@ import type { CheckDef, Judgement } from '../checks/types.ts';
 import { fail, skip as skipped } from '../checks/types.ts';
 import { type Exchange, forRecord } from '../http/exchange.ts';
 import { isRefusal } from '../http/throttle.ts';
-import type { timeSpent } from '../stopwatch.ts';
+import type { PhaseTimes } from '../stopwatch.ts';
 import type { CheckMeta } from './context.ts';
-import { timingSince } from './timings.ts';
+import { checkTiming } from './timings.ts';
 
 /** How many exchanges a failing check keeps as evidence when it names none itself. */
 const MAX_EVIDENCE = 5;
@@ -41,7 +41,7 @@ export function checkMeta(
   def: CheckDef,
   judgement: Judgement,
   recorded: Exchange[],
-  before: ReturnType<typeof timeSpent>,
+  spent: PhaseTimes,
 ): CheckMeta {
   const evidence =
     judgement.verdict === 'pass' ? [] : (judgement.evidence ?? recorded.slice(-MAX_EVIDENCE));
@@ -51,7 +51,7 @@ export function checkMeta(
     message: judgement.message,
     exchanges: evidence.map(forRecord),
     requests: recorded.length,
-    timing: timingSince(before, recorded),
+    timing: checkTiming(spent, recorded),
     ...(judgement.counterexample ? { counterexample: judgement.counterexample } : {}),
   };
 }

@@ -13,7 +13,7 @@ function passed(def: (typeof CATALOG)[number]): TestCase {
     name: nameOf(def),
     meta: () => ({ check }),
     result: () => ({ state: 'passed' }),
-    diagnostic: () => ({ duration: 1 }),
+    diagnostic: () => ({ startTime: 1_000, duration: 1 }),
   } as unknown as TestCase;
 }
 
