@@ -24,10 +24,21 @@ export interface TargetOptions {
   afterTheRest?: boolean;
 }
 
-/** Opens the target for one suite file; the client is closed when the file is done. */
+/** Opens the target for one suite; its client is closed once every check of the run has ended. */
 export function useTarget(options: TargetOptions = {}): Target {
   const ctx = inject('harness');
-  const connections = options.connections ?? ctx.limits.concurrency;
+  // One pool of connections for the run, warm for every suite; a socket of its own where asked.
+  const client =
+    options.connections === undefined ? runClient(ctx) : openClient(ctx, options.connections);
+  const limited = notingPets(throttle(client, ctx.limits, spendOf(ctx)), runPets(ctx));
+  return {
+    ctx,
+    client: ctx.writes ? limited : readOnly(limited),
+    ...(options.afterTheRest ? { afterTheRest: true } : {}),
+  };
+}
+
+function openClient(ctx: HarnessContext, connections: number | undefined): HttpClient {
   const client = createClient({
     baseUrl: ctx.baseUrl,
     apiKey: ctx.apiKey,
@@ -43,12 +54,20 @@ export function useTarget(options: TargetOptions = {}): Target {
     if (ctx.exchangeLog) flushExchanges(ctx.exchangeLog);
     return client.close();
   });
-  const limited = notingPets(throttle(client, ctx.limits, spendOf(ctx)), runPets(ctx));
-  return {
-    ctx,
-    client: ctx.writes ? limited : readOnly(limited),
-    ...(options.afterTheRest ? { afterTheRest: true } : {}),
-  };
+  return client;
+}
+
+// The worker outlives a run, so the run's client is keyed by run, as its budget is.
+const runClients = new Map<string, HttpClient>();
+function runClient(ctx: HarnessContext): HttpClient {
+  const key = runKey(ctx);
+  let client = runClients.get(key);
+  if (!client) {
+    client = openClient(ctx, ctx.limits.concurrency);
+    runClients.set(key, client);
+    afterAll(() => void runClients.delete(key));
+  }
+  return client;
 }
 
 /** A client that notes every pet created and seen again, for the checks judged at the end. */
@@ -65,8 +84,9 @@ function notingPets(client: HttpClient, pets: RunPets): HttpClient {
 
 // Every suite file of a run shares one budget; the worker outlives a run, so key it by run.
 const spends = new Map<string, Spend>();
+const runKey = (ctx: HarnessContext) => `${ctx.runId}:${ctx.exchangeLog ?? ''}:${ctx.baseUrl}`;
 function spendOf(ctx: HarnessContext): Spend {
-  const key = `${ctx.runId}:${ctx.exchangeLog ?? ''}`;
+  const key = runKey(ctx);
   let spend = spends.get(key);
   if (!spend) {
     spend = newSpend();

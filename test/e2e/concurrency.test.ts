@@ -70,6 +70,22 @@ describe('checks run together', () => {
     expect(await peakWith(['--concurrency', '4'])).toBe(3);
   });
 
+  it('checks of every suite share one pool of at most --concurrency connections', async () => {
+    const { server } = await countingServer();
+    let connections = 0;
+    server.server.on('connection', () => connections++);
+    try {
+      const only = ['--only', 'LIST-LIMIT,CREATE-400,GET-ID,AUTH-BEFORE'];
+      const args = ['--api-key', KEY, '--profile', 'ci', ...only, '--concurrency', '3'];
+      const result = await runCli(['run', '--base-url', server.baseUrl, ...args]);
+      expect(result.code).toBe(0);
+      // The preflight's own connection, then the run's pool.
+      expect(connections).toBeLessThanOrEqual(1 + 3);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('one check at a time under a request budget: which checks it reaches follows the suites', async () => {
     expect(await peakWith(['--concurrency', '4', '--max-requests', '1000'])).toBe(1);
   });
