@@ -17,20 +17,17 @@ import {
   LIST_STATUS_CHECKS,
   LIST_STATUS_INVALID,
 } from '../src/checks/list-pets.ts';
+import { exclusionReason } from '../src/checks/selection.ts';
 import { LIMIT, PET_STATUSES } from '../src/contract.ts';
 import { checkTest, eachTest, fixture, propertyTest, useTarget } from '../src/runner/check-test.ts';
-import { ensurePets, ensurePetsOfEachStatus, noPetsReason } from '../src/runner/seed.ts';
+import { noPetsReason, seedPets } from '../src/runner/seed.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function listPetsSuite(): void {
   const target = useTarget();
-  // More than 100 pets of each status, so that no limit is kept for lack of data. First: on an
-  // empty store, these are the pets the other checks need too.
-  const petsOfEachStatus = fixture(target, [LIST_LIMIT_STATUS], () =>
-    ensurePetsOfEachStatus(target),
-  );
-  // More pets than the largest page, of every status: otherwise a server ignoring limit or
-  // status would pass for lack of data. Created before the checks, when one of them is selected.
+  // More pets than the largest page, and more than that of each status when LIST-LIMIT-STATUS
+  // runs: otherwise a server ignoring limit or status would pass for lack of data. Created
+  // before the checks, when one of them is selected.
   const knownPets = fixture(
     target,
     [
@@ -41,7 +38,11 @@ export default function listPetsSuite(): void {
       ...Object.values(LIST_STATUS_CHECKS),
       LIST_LIMIT_STATUS,
     ],
-    () => ensurePets(target, LIMIT.max + 1),
+    () =>
+      seedPets(target, {
+        min: LIMIT.max + 1,
+        eachStatus: exclusionReason(LIST_LIMIT_STATUS.id, target.ctx) === undefined,
+      }),
   );
 
   checkTest(target, LIST_200_PETS, (api) => api.listPets());
@@ -87,10 +88,7 @@ export default function listPetsSuite(): void {
     target,
     LIST_LIMIT_STATUS,
     limitStatusArb,
-    async (api, [limit, status]) => {
-      await petsOfEachStatus();
-      return { limit, status, ex: await api.listPets({ limit, status }) };
-    },
+    async (api, [limit, status]) => ({ limit, status, ex: await api.listPets({ limit, status }) }),
     { ...whilePetsExist, examples: NAMED_LIMIT_STATUS.map(([l, s]) => [l, s]), independent: true },
   );
 

@@ -20,46 +20,43 @@ function seeded(known: number, answers: readonly Exchange[]): Seeded {
   return refusal === undefined ? { known } : { known, refused: refusal };
 }
 
-/**
- * Makes sure at least `min` pets exist, of every status, so limits and filters are tested on
- * more data than they let through.
- */
-export async function ensurePets(target: Target, min: number): Promise<Seeded> {
-  const api = petstoreApi((options) => target.client.send(options));
-  const page = await api.listPets({ limit: LIMIT.max });
-  const seen = Array.isArray(page.response?.json) ? page.response.json.length : 0;
-  // A read-only run works on whatever data the target already holds.
-  if (!target.ctx.writes) return seeded(seen, [page]);
-  // Independent requests: sent together, up to the run's --concurrency (the throttle queues the rest).
-  const answers = await Promise.all(
-    Array.from({ length: Math.max(0, min - seen) }, (_, i) => api.createPet(seedPet(target, i))),
-  );
-  const created = answers.filter((ex) => ex.response?.status === 201).length;
-  return seeded(seen + created, [page, ...answers]);
-}
+const pageLength = (page: Exchange) =>
+  Array.isArray(page.response?.json) ? page.response.json.length : 0;
 
 /**
- * Makes sure more than `LIMIT.max` pets of each status exist, so a limit with a status filter
- * is judged on more data than it lets through. A full page of a status gets one more pet.
+ * Makes sure at least `min` pets exist, of every status, so limits and filters are tested on
+ * more data than they let through; with `eachStatus`, more than `LIMIT.max` of each status too
+ * (a limit with a status filter is judged on more data than it lets through; a full page of a
+ * status gets one more pet). One round of pages, then one of creations, each sent together.
  */
-export async function ensurePetsOfEachStatus(target: Target): Promise<void> {
-  if (!target.ctx.writes) return;
+export async function seedPets(
+  target: Target,
+  { min, eachStatus }: { min: number; eachStatus: boolean },
+): Promise<Seeded> {
   const api = petstoreApi((options) => target.client.send(options));
-  const pages = await Promise.all(
-    PET_STATUSES.map((status) => api.listPets({ status, limit: LIMIT.max })),
-  );
-  // All pages first, then all creations: the same seed sends them in the same order.
-  const bodies = PET_STATUSES.flatMap((status, s) => {
-    const page = pages[s]?.response?.json;
-    const seen = Array.isArray(page) ? page.length : 0;
-    const missing = seen >= LIMIT.max ? 1 : LIMIT.max + 1 - seen;
+  // A read-only run works on whatever data the target already holds.
+  const byStatus = eachStatus && target.ctx.writes ? PET_STATUSES : [];
+  const [page, statusPages] = await Promise.all([
+    api.listPets({ limit: LIMIT.max }),
+    Promise.all(byStatus.map((status) => api.listPets({ status, limit: LIMIT.max }))),
+  ]);
+  const seen = pageLength(page);
+  if (!target.ctx.writes) return seeded(seen, [page]);
+  const ofEachStatus = byStatus.flatMap((status, s) => {
+    const seenOfStatus = statusPages[s] ? pageLength(statusPages[s]) : 0;
+    const missing = seenOfStatus >= LIMIT.max ? 1 : LIMIT.max + 1 - seenOfStatus;
     return Array.from({ length: missing }, (_, i) => ({
       name: petName(target.ctx.runId, `${status}-${i}`),
       categoryId: i,
       status,
     }));
   });
-  await Promise.all(bodies.map((body) => api.createPet(body)));
+  const more = Math.max(0, min - seen - ofEachStatus.length);
+  const bodies = [...ofEachStatus, ...Array.from({ length: more }, (_, i) => seedPet(target, i))];
+  // Independent requests: sent together, up to the run's --concurrency (the throttle queues the rest).
+  const answers = await Promise.all(bodies.map((body) => api.createPet(body)));
+  const created = answers.filter((ex) => ex.response?.status === 201).length;
+  return seeded(seen + created, [page, ...statusPages, ...answers]);
 }
 
 /** Why checks that judge by existing pets cannot run, or undefined when some exist. */
