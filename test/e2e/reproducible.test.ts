@@ -49,13 +49,16 @@ describe('the same seed sends the same requests', () => {
    * The id of a pet the run created is assigned by the server in the order the creations arrive:
    * a getPet of one reads `{created}`; every other part of every request must be the same.
    */
-  function requestsOf(result: CliResult): string[] {
-    const entries = entriesOf(result);
-    const created = new Set(
+  const createdIds = (entries: HarEntry[]) =>
+    new Set(
       createdIn(entries).map((e) =>
         String((JSON.parse(e.response.content.text) as { id: number }).id),
       ),
     );
+
+  function requestsOf(result: CliResult): string[] {
+    const entries = entriesOf(result);
+    const created = createdIds(entries);
     return entries
       .map(({ request }) => {
         const url = new URL(request.url);
@@ -99,11 +102,17 @@ describe('the same seed sends the same requests', () => {
     const requests = requestsOf(first);
     expect(requests.length).toBeGreaterThan(300);
     expect(requestsOf(second)).toEqual(requests);
-    // In the catalog's order; messages may name the server's origin, whose port differs.
-    const verdicts = (r: typeof first) =>
-      readReport(r).checks.map(
-        (c) => `${c.id} ${c.verdict} ${c.message.replace(/127\.0\.0\.1:\d+/g, 'origin')}`,
-      );
+    // In the catalog's order; messages may name the server's origin, whose port differs, and
+    // the id the server gave a pet (in the order the creations arrived).
+    const verdicts = (r: typeof first) => {
+      const created = createdIds(entriesOf(r));
+      return readReport(r).checks.map((c) => {
+        const message = c.message
+          .replace(/127\.0\.0\.1:\d+/g, 'origin')
+          .replace(/\bid (\d+)/g, (all, id) => (created.has(id) ? 'id {created}' : all));
+        return `${c.id} ${c.verdict} ${message}`;
+      });
+    };
     expect(verdicts(second)).toEqual(verdicts(first));
     // The whole-run checks start after every other: they count every pet the run created.
     const runIds = readReport(first).checks.find((c) => c.id === 'RUN-ID-UNIQUE');
