@@ -2,7 +2,9 @@
 // different suites can run together in one worker, under the run's one throttle and budget
 // (vitest runs test files one after another, and separate workers would each have their own).
 import { inject } from 'vitest';
+import { passGate } from '../src/runner/gate.ts';
 import { suitesOfShard } from '../src/runner/shard.ts';
+import { registerFor } from '../src/runner/target.ts';
 import authSuite from './auth.suite.ts';
 import createPetSuite from './create-pet.suite.ts';
 import deprecationSuite from './deprecation.suite.ts';
@@ -27,4 +29,11 @@ const SUITES = [
   wholeRunSuite,
 ];
 
-for (const register of suitesOfShard(SUITES, inject('harness').shard)) register();
+// A run started before its target was known waits here for it (src/runner/gate.ts); none comes
+// when the preflight failed, and then no check is registered.
+const gate = inject('harnessGate');
+const harness = gate ? await passGate(gate) : inject('harness');
+if (harness) {
+  registerFor(harness);
+  for (const register of suitesOfShard(SUITES, harness.shard)) register();
+}

@@ -50,6 +50,8 @@ export interface CheckMeta {
 declare module 'vitest' {
   export interface ProvidedContext {
     harness: HarnessContext;
+    /** Set when the run's harness comes later, through this gate (src/runner/gate.ts). */
+    harnessGate?: string;
   }
 }
 

@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
+import type { ProvidedContext } from 'vitest';
+import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import { createVitest } from 'vitest/node';
+import type { Config } from '../config.ts';
 import { HarnessError } from '../errors.ts';
 import { ResultCollector } from './collector.ts';
 import type { HarnessContext } from './context.ts';
+import { type GateMessage, READY } from './gate.ts';
 import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from './paths.ts';
 import { checksAtOnce } from './schedule.ts';
 
@@ -40,9 +44,16 @@ function nativeModules() {
   return { server: { deps: { external: [new RegExp(root)] } } };
 }
 
-function suiteOptions(harness: HarnessContext, reporters: Reporter[]) {
+/** What vitest's options depend on: known from the command line, before the target is. */
+export type SuiteSettings = Pick<HarnessContext, 'timeoutMs' | 'limits'>;
+
+function suiteOptions(
+  settings: SuiteSettings,
+  reporters: Reporter[],
+  provide: Partial<ProvidedContext>,
+) {
   // A test's own deadline: generous, since each request has its own and properties send many.
-  const testTimeout = Math.max(60_000, harness.timeoutMs * 20);
+  const testTimeout = Math.max(60_000, settings.timeoutMs * 20);
   return {
     root: CODE_ROOT,
     // An installed package lives under node_modules, which vitest leaves out by default.
@@ -52,7 +63,7 @@ function suiteOptions(harness: HarnessContext, reporters: Reporter[]) {
     include: SUITES,
     setupFiles: [WARM_UP],
     reporters,
-    provide: { harness },
+    provide,
     testTimeout,
     hookTimeout: testTimeout,
     passWithNoTests: false,
@@ -65,7 +76,7 @@ function suiteOptions(harness: HarnessContext, reporters: Reporter[]) {
     maxWorkers: 1,
     // Independent checks run together in that one worker (a session keeps its first run's
     // number; each run's throttle still keeps to its own --concurrency).
-    maxConcurrency: checksAtOnce(harness.limits),
+    maxConcurrency: checksAtOnce(settings.limits),
     ...moduleCache(),
     ...nativeModules(),
   };
@@ -82,10 +93,15 @@ export interface SuiteSession {
   close(): Promise<void>;
 }
 
-export async function openSuiteSession(
-  first: HarnessContext,
-  shard?: string,
-): Promise<SuiteSession> {
+/** vitest, ready to run the suites, with the collector of the run under way. */
+async function openVitest(
+  settings: SuiteSettings,
+  provide: Partial<ProvidedContext>,
+): Promise<{
+  vitest: Vitest;
+  specs: TestSpecification[];
+  collectWith: (c: ResultCollector) => void;
+}> {
   let current: ResultCollector | undefined;
   // vitest keeps the reporters it was created with; this one hands each run to its own collector.
   const relay: Reporter = {
@@ -93,7 +109,11 @@ export async function openSuiteSession(
     onTestCaseResult: (testCase: TestCase) => current?.onTestCaseResult(testCase),
     onTestRunEnd: (modules, errors) => current?.onTestRunEnd(modules, errors),
   };
-  const vitest = await createVitest('test', suiteOptions(first, [relay]) as never, QUIET_VITE);
+  const vitest = await createVitest(
+    'test',
+    suiteOptions(settings, [relay], provide) as never,
+    QUIET_VITE,
+  );
   let specs: TestSpecification[];
   try {
     specs = await vitest.globTestSpecifications();
@@ -105,17 +125,81 @@ export async function openSuiteSession(
     await vitest.close();
     throw new HarnessError('VITEST', `no suites found under ${CODE_ROOT}/suites`);
   }
+  return { vitest, specs, collectWith: (collector) => (current = collector) };
+}
+
+async function runOnce(vitest: Vitest, specs: TestSpecification[]): Promise<void> {
+  await vitest.runTestSpecifications(specs, true);
+  // vitest marks failing runs for the process; the CLI decides the exit code itself.
+  process.exitCode = undefined;
+}
+
+export async function openSuiteSession(
+  first: HarnessContext,
+  shard?: string,
+): Promise<SuiteSession> {
+  const { vitest, specs, collectWith } = await openVitest(first, { harness: first });
   return {
     async run(harness, print) {
-      current = new ResultCollector(print);
+      const collector = new ResultCollector(print);
+      collectWith(collector);
       // The entry registers only this shard's suites.
       vitest.provide('harness', shard ? { ...harness, shard } : harness);
-      await vitest.runTestSpecifications(specs, true);
-      // vitest marks failing runs for the process; the CLI decides the exit code itself.
-      process.exitCode = undefined;
-      return current;
+      await runOnce(vitest, specs);
+      return collector;
     },
     close: () => vitest.close(),
+  };
+}
+
+/**
+ * One run of the suites, started before its target is known (the CLI starts it first thing):
+ * vitest's worker boots and loads the suites' modules while this thread loads the rest of the
+ * harness, starts the target and sends the preflight, then waits at a gate (src/runner/gate.ts).
+ * `run` hands it the target; `close` without `run` (the preflight failed) lets it go unrun.
+ */
+export async function startSuites(
+  config: Pick<Config, 'timeoutMs' | 'concurrency' | 'maxRequests' | 'shard'>,
+): Promise<SuiteSession> {
+  const { shard, maxRequests } = config;
+  const limits = {
+    concurrency: config.concurrency,
+    ...(maxRequests === undefined ? {} : { maxRequests }),
+  };
+  const settings: SuiteSettings = { timeoutMs: config.timeoutMs, limits };
+  const gate = new BroadcastChannel(`petstore-conformance:${randomUUID()}`);
+  const ready = new Promise<void>((resolve) => {
+    gate.onmessage = (event) => {
+      if ((event as { data: unknown }).data === READY) resolve();
+    };
+  });
+  const open = (message: GateMessage) => ready.then(() => gate.postMessage(message));
+  let opened = false;
+  let vitest: Vitest;
+  let specs: TestSpecification[];
+  let collectWith: (collector: ResultCollector) => void;
+  try {
+    ({ vitest, specs, collectWith } = await openVitest(settings, { harnessGate: gate.name }));
+  } catch (error) {
+    gate.close();
+    throw error;
+  }
+  const running = runOnce(vitest, specs);
+  return {
+    async run(harness, print) {
+      opened = true;
+      const collector = new ResultCollector(print);
+      collectWith(collector);
+      await open({ harness: shard ? { ...harness, shard } : harness });
+      await running;
+      return collector;
+    },
+    async close() {
+      if (!opened) await Promise.race([open({ stop: 'no run' }), running]);
+      await running;
+      gate.close();
+      await vitest.close();
+    },
   };
 }
 
@@ -139,7 +223,11 @@ function testNames(modules: readonly TestModule[]): string[] {
 
 /** The names of every test the suites define, collected without running any of them. */
 export async function collectSuiteTestNames(harness: HarnessContext): Promise<string[]> {
-  const vitest = await createVitest('test', suiteOptions(harness, []), QUIET_VITE);
+  const vitest = await createVitest(
+    'test',
+    suiteOptions(harness, [], { harness }) as never,
+    QUIET_VITE,
+  );
   try {
     const { testModules, unhandledErrors } = await vitest.collect();
     const broken = testModules.flatMap((m) => m.errors().map((e) => `${m.moduleId}: ${e.message}`));

@@ -1,4 +1,4 @@
-import { afterAll, inject } from 'vitest';
+import { afterAll } from 'vitest';
 import { keySecrets } from '../checks/auth-table.ts';
 import { createClient, type HttpClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -24,9 +24,17 @@ export interface TargetOptions {
   afterTheRest?: boolean;
 }
 
+let current: HarnessContext | undefined;
+
+/** The run the suites are registered for next (suites/all.ts sets it before registering them). */
+export function registerFor(harness: HarnessContext): void {
+  current = harness;
+}
+
 /** Opens the target for one suite; its client is closed once every check of the run has ended. */
 export function useTarget(options: TargetOptions = {}): Target {
-  const ctx = inject('harness');
+  const ctx = current;
+  if (!ctx) throw new Error('useTarget() before suites/all.ts knew the run');
   // One pool of connections for the run, warm for every suite; a socket of its own where asked.
   const client =
     options.connections === undefined ? runClient(ctx) : openClient(ctx, options.connections);
