@@ -46,8 +46,7 @@ export async function seedPets(
     const seenOfStatus = statusPages[s] ? pageLength(statusPages[s]) : 0;
     const missing = seenOfStatus >= LIMIT.max ? 1 : LIMIT.max + 1 - seenOfStatus;
     return Array.from({ length: missing }, (_, i) => ({
-      name: petName(target.ctx.runId, `${status}-${i}`),
-      categoryId: i,
+      ...seedFields(petName(target.ctx.runId, `${status}-${i}`), i),
       status,
     }));
   });
@@ -67,11 +66,29 @@ export function noPetsReason({ known, refused }: Seeded): string | undefined {
     : `${refused} before any pet could be listed or created`;
 }
 
+/**
+ * Names and categoryIds servers mangle (whitespace kept as sent, letters beyond ASCII, ids past
+ * 32 bits and negative ones). The first seed pets of each kind carry them: the pages the checks
+ * list (the store's first, each status's first) then hold pets worth comparing field by field.
+ */
+const MANGLED: readonly { name: (name: string) => string; categoryId: number }[] = [
+  { name: (name) => `  ${name}\t `, categoryId: 2 ** 31 },
+  { name: (name) => `${name} Ünïcødé 🐶 名前`, categoryId: Number.MAX_SAFE_INTEGER },
+  { name: (name) => `${name} inner   runs  of    spaces`, categoryId: Number.MIN_SAFE_INTEGER },
+  { name: (name) => `${name} combining e\u0301 a\u0308`, categoryId: -(2 ** 40) },
+];
+
+function seedFields(name: string, i: number) {
+  const mangled = MANGLED[i];
+  return mangled
+    ? { name: mangled.name(name), categoryId: mangled.categoryId }
+    : { name, categoryId: i };
+}
+
 function seedPet(target: Target, i: number) {
   const status = STATUS_CYCLE[i % STATUS_CYCLE.length];
   return {
-    name: petName(target.ctx.runId, `seed-${i}`),
-    categoryId: i,
+    ...seedFields(petName(target.ctx.runId, `seed-${i}`), i),
     ...(status ? { status } : {}),
   };
 }
