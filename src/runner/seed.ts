@@ -42,7 +42,7 @@ export async function seedPets(
   ]);
   const seen = pageLength(page);
   if (!target.ctx.writes) return seeded(seen, [page]);
-  const ofEachStatus = byStatus.flatMap((status, s) => {
+  const perStatus = byStatus.map((status, s) => {
     const seenOfStatus = statusPages[s] ? pageLength(statusPages[s]) : 0;
     const missing = seenOfStatus >= LIMIT.max ? 1 : LIMIT.max + 1 - seenOfStatus;
     return Array.from({ length: missing }, (_, i) => ({
@@ -50,12 +50,23 @@ export async function seedPets(
       status,
     }));
   });
+  // Statuses taken in turn: the store's first page holds every status, so a server that ignores
+  // the status filter answers one with pets of other statuses.
+  const ofEachStatus = interleave(perStatus);
   const more = Math.max(0, min - seen - ofEachStatus.length);
   const bodies = [...ofEachStatus, ...Array.from({ length: more }, (_, i) => seedPet(target, i))];
   // Independent requests: sent together, up to the run's --concurrency (the throttle queues the rest).
   const answers = await Promise.all(bodies.map((body) => api.createPet(body)));
   const created = answers.filter((ex) => ex.response?.status === 201).length;
   return seeded(seen + created, [page, ...statusPages, ...answers]);
+}
+
+/** The first item of each list, then the second of each, and so on. */
+function interleave<T>(lists: readonly T[][]): T[] {
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  return Array.from({ length: longest }, (_, i) =>
+    lists.flatMap((list) => list.slice(i, i + 1)),
+  ).flat();
 }
 
 /** Why checks that judge by existing pets cannot run, or undefined when some exist. */
