@@ -9,19 +9,22 @@ import {
 } from '../src/checks/auth-table.ts';
 import type { OperationName } from '../src/contract.ts';
 import type { PetstoreApi } from '../src/http/petstore-api.ts';
-import { checkTest, useTarget } from '../src/runner/check-test.ts';
+import { checkTest, onOwnConnection, useTarget } from '../src/runner/check-test.ts';
 import { getPetRemoved } from '../src/runner/lifecycle.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function authSuite(): void {
   const target = useTarget();
+  // Each kept-alive probe on a connection of its own: its keyless request follows a keyed one on
+  // that socket, whichever other requests go meanwhile.
+  const keptAlive = useTarget({ connectionPerTurn: true });
   const { apiKey, runId } = target.ctx;
   // After the sunset the removed route may answer 404 before any key check (issue 12).
   const whileGetPetExists = { unlessSkipped: () => getPetRemoved(target.ctx) };
   const optionsFor = (operation: OperationName) =>
     operation === 'getPet' ? whileGetPetExists : {};
 
-  /** Sends `spec` with every variant of `state`, one after another. */
+  /** Sends `spec` with every variant of `state`, all together. */
   async function probe(
     api: PetstoreApi,
     state: CredentialState,
@@ -40,17 +43,16 @@ export default function authSuite(): void {
         })),
       );
     }
-    const probes: AuthProbe[] = [];
-    for (const variant of state.variants(apiKey)) {
-      // The connection carries the valid key right before each keyless request on it.
-      await api.listPets({ limit: 1 });
-      probes.push({
-        label: label(variant),
-        ex: await api.send(withCredential(spec, variant)),
-        ...extra,
-      });
-    }
-    return probes;
+    return Promise.all(
+      state.variants(apiKey).map((variant) =>
+        onOwnConnection(async () => {
+          // The connection carries the valid key right before the keyless request on it.
+          await api.listPets({ limit: 1 });
+          const ex = await api.send(withCredential(spec, variant));
+          return { label: label(variant), ex, ...extra };
+        }),
+      ),
+    );
   }
 
   // With invalid input, up to two variants of each state (both query parameters, two near-key
@@ -64,9 +66,6 @@ export default function authSuite(): void {
   );
 
   for (const operation of Object.keys(OPERATION_ROWS) as OperationName[]) {
-    // One socket per operation's kept-alive check, kept alive and used by that check alone: each
-    // keyless request follows a keyed one on it, whichever other checks run meanwhile.
-    const keptAlive = useTarget({ connections: 1 });
     const valid = OPERATION_ROWS[operation].valid(runId);
     const invalid = INVALID_INPUTS.filter((i) => i.operation === operation);
     for (const state of CREDENTIAL_STATES) {
@@ -74,15 +73,16 @@ export default function authSuite(): void {
         state.keptAlive ? keptAlive : target,
         authCheckFor(operation, state.id),
         async (api) => {
-          const probes = await probe(api, state, valid);
+          if (!state.keptAlive) return probe(api, state, valid);
           // The kept-alive state has no AUTH-BEFORE-* check of its own: its invalid inputs go here.
-          if (!state.keptAlive) return probes;
-          for (const input of invalid) {
-            const instead = { statuses: input.instead, what: input.what };
-            for (const spec of input.requests(runId))
-              probes.push(...(await probe(api, state, spec, instead)));
-          }
-          return probes;
+          const withInvalid = invalid.flatMap((input) =>
+            input
+              .requests(runId)
+              .map((spec) =>
+                probe(api, state, spec, { statuses: input.instead, what: input.what }),
+              ),
+          );
+          return (await Promise.all([probe(api, state, valid), ...withInvalid])).flat();
         },
         optionsFor(operation),
       );

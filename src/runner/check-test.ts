@@ -11,7 +11,7 @@ import { ConformanceFailure, checkMeta, settle, skippedMeta } from './settle.ts'
 import type { Target } from './target.ts';
 
 // Suites open the target and register their checks from this one module.
-export { type Target, useTarget } from './target.ts';
+export { onOwnConnection, type Target, useTarget } from './target.ts';
 
 export interface TestOptions {
   /**

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll } from 'vitest';
 import { keySecrets } from '../checks/auth-table.ts';
 import { createClient, type HttpClient } from '../http/client.ts';
@@ -18,8 +19,11 @@ export interface Target {
 }
 
 export interface TargetOptions {
-  /** Connections to the target at most, whatever --concurrency says (1: one kept-alive socket). */
-  connections?: number;
+  /**
+   * A connection of its own for every stretch of requests run in `onOwnConnection` (each kept
+   * alive, carrying that stretch's requests one after another), whatever --concurrency says.
+   */
+  connectionPerTurn?: boolean;
   /** Its checks judge what the others did: they start once every check registered before them has ended. */
   afterTheRest?: boolean;
 }
@@ -35,9 +39,8 @@ export function registerFor(harness: HarnessContext): void {
 export function useTarget(options: TargetOptions = {}): Target {
   const ctx = current;
   if (!ctx) throw new Error('useTarget() before suites/all.ts knew the run');
-  // One pool of connections for the run, warm for every suite; a socket of its own where asked.
-  const client =
-    options.connections === undefined ? runClient(ctx) : openClient(ctx, options.connections);
+  // One pool of connections for the run, warm for every suite; sockets of their own where asked.
+  const client = options.connectionPerTurn ? connectionPerTurn(ctx) : runClient(ctx);
   const limited = notingPets(throttle(client, ctx.limits, spendOf(ctx)), runPets(ctx));
   return {
     ctx,
@@ -46,8 +49,8 @@ export function useTarget(options: TargetOptions = {}): Target {
   };
 }
 
-function openClient(ctx: HarnessContext, connections: number | undefined): HttpClient {
-  const client = createClient({
+function newClient(ctx: HarnessContext, connections: number | undefined): HttpClient {
+  return createClient({
     baseUrl: ctx.baseUrl,
     apiKey: ctx.apiKey,
     timeoutMs: ctx.timeoutMs,
@@ -58,11 +61,48 @@ function openClient(ctx: HarnessContext, connections: number | undefined): HttpC
       ? { onExchange: (ex: Exchange) => appendExchange(ctx.exchangeLog as string, ex) }
       : {}),
   });
+}
+
+function openClient(ctx: HarnessContext, connections: number | undefined): HttpClient {
+  const client = newClient(ctx, connections);
   afterAll(() => {
     if (ctx.exchangeLog) flushExchanges(ctx.exchangeLog);
     return client.close();
   });
   return client;
+}
+
+/** The connection of the stretch of requests under way (see onOwnConnection). */
+const turn = new AsyncLocalStorage<{ client?: HttpClient }>();
+
+/**
+ * Runs `work`, whose requests through a target opened with `connectionPerTurn` go one after
+ * another on a connection of their own, kept alive: e.g. a keyless request right after a keyed
+ * one on the same socket. Stretches run together, each on its own socket.
+ */
+export function onOwnConnection<T>(work: () => Promise<T>): Promise<T> {
+  return turn.run({}, work);
+}
+
+function connectionPerTurn(ctx: HarnessContext): HttpClient {
+  const opened: HttpClient[] = [];
+  afterAll(async () => {
+    if (ctx.exchangeLog) flushExchanges(ctx.exchangeLog);
+    await Promise.all(opened.map((client) => client.close()));
+  });
+  return {
+    send: (options) => {
+      const mine = turn.getStore();
+      if (!mine)
+        throw new Error('a request to a connection-per-turn target outside onOwnConnection()');
+      if (!mine.client) {
+        mine.client = newClient(ctx, 1);
+        opened.push(mine.client);
+      }
+      return mine.client.send(options);
+    },
+    close: async () => undefined,
+  };
 }
 
 // The worker outlives a run, so the run's client is keyed by run, as its budget is.
