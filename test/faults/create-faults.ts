@@ -2,6 +2,7 @@ import type { Handler } from '../../src/reference/index.ts';
 import { parseNewPet } from '../../src/reference/new-pet.ts';
 import type { Fault } from './types.ts';
 import {
+  bigIntOf,
   intercept,
   isObject,
   LIST,
@@ -80,11 +81,10 @@ export const CREATE_ANSWER_FAULTS: Fault[] = [
     caughtBy: ['CREATE-201-PROPERTY'],
     wrap: (app) =>
       onRequest(app, 'POST', LIST, (req) =>
-        rewriteJsonBody(req, (b) =>
-          typeof b.categoryId === 'number' && Number.isInteger(b.categoryId)
-            ? { ...b, categoryId: b.categoryId | 0 }
-            : b,
-        ),
+        rewriteJsonBody(req, (b) => {
+          const categoryId = bigIntOf(b.categoryId);
+          return categoryId === undefined ? b : { ...b, categoryId: BigInt.asIntN(32, categoryId) };
+        }),
       ),
   },
   {
@@ -103,7 +103,7 @@ export const CREATE_ANSWER_FAULTS: Fault[] = [
     name: 'create-rejects-negative-category',
     description: 'Rejects negative categoryIds.',
     caughtBy: ['CREATE-201-PROPERTY'],
-    wrap: (app) => rejectWhen(app, (b) => typeof b.categoryId === 'number' && b.categoryId < 0),
+    wrap: (app) => rejectWhen(app, (b) => (bigIntOf(b.categoryId) ?? 0n) < 0n),
   },
   {
     name: 'create-5xx-long-name',

@@ -1,6 +1,6 @@
 import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
 import type { ServerVariant } from './types.ts';
-import { ITEM, isObject, LIST, mapJson, matches, parsedBody, withQuery } from './wrap.ts';
+import { ITEM, isObject, jsonText, LIST, mapJson, matches, parsedBody, withQuery } from './wrap.ts';
 
 const errorOf = (status: number, code: string, message: string): AppResponse => ({
   status,
@@ -73,7 +73,7 @@ const BEFORE_SUNSET: readonly ServerVariant[] = [
           if (unknown.length) return errorOf(400, 'unknown_field', `Unknown field ${unknown[0]}.`);
           if (!('status' in body)) {
             return decorate(
-              await app({ ...req, body: JSON.stringify({ ...body, status: 'available' }) }),
+              await app({ ...req, body: jsonText({ ...body, status: 'available' }) }),
             );
           }
         }
@@ -125,7 +125,7 @@ function decorate(res: AppResponse): AppResponse {
     ? json
     : {
         ...json,
-        raw: JSON.stringify(json.json),
+        raw: jsonText(json.json),
         headers: { ...json.headers, 'content-type': 'application/json;charset=UTF-8' },
       };
 }
