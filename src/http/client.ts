@@ -1,3 +1,4 @@
+import { stringify } from 'lossless-json';
 import { Agent, request, errors as undiciErrors } from 'undici';
 import type { Exchange, RecordedRequest, RecordedResponse, TransportError } from './exchange.ts';
 import { keepExact, parseJsonBody } from './json-body.ts';
@@ -164,7 +165,8 @@ export function createClient(options: ClientOptions): HttpClient {
   async function send(req: SendOptions): Promise<Exchange> {
     const url = buildUrl(baseUrl, req.path, req.query);
     const headers = requestHeaders(req, apiKey);
-    const body = req.rawBody ?? (req.json === undefined ? undefined : JSON.stringify(req.json));
+    // lossless-json writes a bigint as the exact integer it is (a categoryId beyond 2^53).
+    const body = req.rawBody ?? (req.json === undefined ? undefined : stringify(req.json));
     const recordedRequest: RecordedRequest = {
       method: req.method,
       url: redact(url),
