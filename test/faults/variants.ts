@@ -1,11 +1,17 @@
 import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
 import type { ServerVariant } from './types.ts';
-import { ITEM, isObject, jsonText, LIST, mapJson, matches, parsedBody, withQuery } from './wrap.ts';
-
-const errorOf = (status: number, code: string, message: string): AppResponse => ({
-  status,
-  json: { code, message, status },
-});
+import { WIDER_CHOICES } from './wider-variants.ts';
+import {
+  errorOf,
+  ITEM,
+  isObject,
+  jsonText,
+  LIST,
+  mapJson,
+  matches,
+  parsedBody,
+  withQuery,
+} from './wrap.ts';
 
 function clampLimit(raw: string | null): string | null {
   if (raw === null) return null;
@@ -101,6 +107,7 @@ export const AFTER_SUNSET_DAY = '2031-01-15';
 export const VARIANTS: readonly ServerVariant[] = [
   { name: 'reference', description: 'The reference server itself.', wrap: (app: Handler) => app },
   ...BEFORE_SUNSET,
+  ...WIDER_CHOICES,
 ].flatMap((v) => [
   v,
   {

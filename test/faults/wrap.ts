@@ -111,6 +111,12 @@ export function onErrors(app: Handler, rewrite: (res: AppResponse) => AppRespons
   };
 }
 
+/** An answer with an Error body whose `status` repeats the HTTP status. */
+export const errorOf = (status: number, code: string, message: string): AppResponse => ({
+  status,
+  json: { code, message, status },
+});
+
 export const serverError = (): AppResponse => ({
   status: 500,
   json: { code: 'internal', message: 'Something broke.', status: 500 },
