@@ -24,7 +24,7 @@ export interface TestOptions {
 export function verdictTest(
   target: Target,
   def: CheckDef,
-  run: (api: PetstoreApi) => Promise<Judgement>,
+  run: (api: PetstoreApi, requestsSent: () => number) => Promise<Judgement>,
   options: TestOptions = {},
 ): void {
   test(`[${def.id}] ${def.title}`, async ({ task, skip }) => {
@@ -35,7 +35,7 @@ export function verdictTest(
     }
     const before = timeSpent();
     const { api, recorded, unanswered } = recordingApi(target);
-    const judgement = settle(def, await run(api), recorded, unanswered());
+    const judgement = settle(def, await run(api, () => recorded.length), recorded, unanswered());
     task.meta.check = checkMeta(def, judgement, recorded, before);
     if (judgement.verdict === 'skip') skip(judgement.message);
     if (judgement.verdict === 'fail') throw new ConformanceFailure(judgement.message);
@@ -71,7 +71,7 @@ export function propertyTest<T, O>(
   verdictTest(
     target,
     check,
-    (api) =>
+    (api, requestsSent) =>
       checkProperty(
         arb,
         async (input) => {
@@ -84,6 +84,7 @@ export function propertyTest<T, O>(
           numRuns: Math.min(target.ctx.runs, options.maxRuns ?? Number.POSITIVE_INFINITY),
           ...(options.examples ? { examples: options.examples } : {}),
           ...(options.independent ? { independent: true } : {}),
+          requestsSent,
         },
       ),
     options,

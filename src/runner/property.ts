@@ -39,6 +39,20 @@ export function propertySeed(runSeed: number, checkId: string): number {
   return hash | 0;
 }
 
+/**
+ * What the shrink phase of one property may spend once it has found a failure: a real failure
+ * on a long input can otherwise shrink one request at a time for thousands of requests.
+ */
+export interface ShrinkBudget {
+  /** Requests sent after the first failure. */
+  requests: number;
+  /** Milliseconds since the first failure. */
+  timeMs: number;
+}
+
+/** Generous for a small counterexample, and a minute at most, on a slow target too. */
+export const DEFAULT_SHRINK_BUDGET: ShrinkBudget = { requests: 500, timeMs: 60_000 };
+
 export interface PropertyOptions<T> {
   runSeed: number;
   checkId: string;
@@ -52,6 +66,10 @@ export interface PropertyOptions<T> {
    * together (the throttle keeps to --concurrency, and sends them in input order).
    */
   independent?: boolean;
+  /** The shrink phase's budget (default: DEFAULT_SHRINK_BUDGET). */
+  shrinkBudget?: Partial<ShrinkBudget>;
+  /** Requests the check has sent so far; without it, every input judged counts as one. */
+  requestsSent?: () => number;
 }
 
 /**
@@ -93,9 +111,15 @@ async function checkOneByOne<T>(
 ): Promise<{ failure?: Judgement; judgements: Judgement[] }> {
   const judgements: Judgement[] = [];
   const seed = propertySeed(options.runSeed, options.checkId);
+  const budget = shrinkBudget(options);
   const property = fc.asyncProperty(new TimedArbitrary(arb), async (input) => {
-    const judgement = await judgeInput(input);
-    if (judgement.verdict === 'fail') throw new PropertyFailure(judgement);
+    // Out of budget: interrupt, and fast-check reports the smallest failure found so far.
+    if (budget.spent()) throw new fc.PreconditionFailure(true);
+    const judgement = await budget.counted(() => judgeInput(input));
+    if (judgement.verdict === 'fail') {
+      budget.start();
+      throw new PropertyFailure(judgement);
+    }
     judgements.push(judgement);
   });
   const examples = options.examples?.length ?? 0;
@@ -111,18 +135,57 @@ async function checkOneByOne<T>(
   if (!(error instanceof PropertyFailure)) throw error;
   const input = fc.stringify(details.counterexample?.[0]);
   const shrinks = details.numShrinks ? ` after ${details.numShrinks} shrinks` : '';
+  const cut = budget.cutShort();
+  const found = cut
+    ? `smallest input found${shrinks}; shrinking cut short: ${cut}`
+    : `minimal input${shrinks}`;
   const failure: Judgement = {
     ...error.judgement,
-    message: `${error.judgement.message} (minimal input${shrinks}: ${truncate(input)})`,
+    message: `${error.judgement.message} (${found}: ${truncate(input)})`,
     counterexample: {
       input,
       seed: options.runSeed,
       propertySeed: seed,
       path: details.counterexamplePath ?? '',
       numRuns: details.numRuns,
+      ...(cut ? { shrinkCutShort: cut } : {}),
     },
   };
   return { failure, judgements };
+}
+
+/**
+ * The shrink phase's meter: started at the first failure, it counts requests (or inputs) and
+ * time from there, and says once either budget is spent.
+ */
+function shrinkBudget<T>(options: PropertyOptions<T>) {
+  const limit = { ...DEFAULT_SHRINK_BUDGET, ...options.shrinkBudget };
+  let inputs = 0;
+  const sent = options.requestsSent ?? (() => inputs);
+  let from: { requests: number; at: number } | undefined;
+  let reason: string | undefined;
+  return {
+    start() {
+      from ??= { requests: sent(), at: performance.now() };
+    },
+    async counted(judge: () => Promise<Judgement>): Promise<Judgement> {
+      try {
+        return await judge();
+      } finally {
+        inputs++;
+      }
+    },
+    spent(): boolean {
+      if (!from) return false;
+      if (sent() - from.requests >= limit.requests) {
+        reason ??= `${limit.requests} requests spent on shrinking`;
+      } else if (performance.now() - from.at >= limit.timeMs) {
+        reason ??= `${limit.timeMs >= 1000 ? `${Math.round(limit.timeMs / 1000)} s` : `${limit.timeMs} ms`} spent on shrinking`;
+      }
+      return reason !== undefined;
+    },
+    cutShort: () => reason,
+  };
 }
 
 /** The verdict of inputs none of which failed: warnings, nothing judged, or a pass. */
