@@ -3,10 +3,18 @@ import { INT64, PET_STATUSES } from '../contract.ts';
 import { petName } from './pet-name.ts';
 import { codePoint } from './unicode.ts';
 
+/**
+ * Long names: up to 4096 code points, sized to the maximum so three in four are over 1 KiB.
+ * No minimum length, so a failing one shrinks by length as well as by character.
+ */
+const longName = fc.string({ unit: codePoint, maxLength: 4096, size: 'max' });
+
+// Cross-shrink: a failing long name may shrink into the short kinds, as far as it still fails.
 const nameParts = fc.oneof(
+  { withCrossShrink: true },
   { weight: 6, arbitrary: fc.string({ unit: codePoint, maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.string({ unit: codePoint, minLength: 1024, maxLength: 4096 }) },
+  { weight: 1, arbitrary: longName },
 );
 
 /** Names with full Unicode, short or a few KiB long, plus the empty name (which cannot carry the run id). */

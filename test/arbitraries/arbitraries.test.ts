@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MUTATIONS, NEAR_STATUSES } from '../../src/arbitraries/invalid-new-pet.ts';
-import { CATEGORY_EDGES, edgeNewPets, newPetArb } from '../../src/arbitraries/new-pet.ts';
+import { CATEGORY_EDGES, edgeNewPets, nameArb, newPetArb } from '../../src/arbitraries/new-pet.ts';
 import { integerIdArb } from '../../src/arbitraries/pet-id.ts';
 import {
   anyQueryArb,
@@ -12,8 +12,10 @@ import {
 } from '../../src/arbitraries/query.ts';
 import { isValidNewPet, jsonText } from '../../src/arbitraries/wire.ts';
 import { integerValue } from '../../src/checks/exact.ts';
+import { fail, pass } from '../../src/checks/types.ts';
 import { INT64 } from '../../src/contract.ts';
 import { parseJsonBody } from '../../src/http/json-body.ts';
+import { checkProperty } from '../../src/runner/property.ts';
 import { validate } from '../../src/schemas.ts';
 
 type Json = Record<string, unknown>;
@@ -69,6 +71,24 @@ describe('valid NewPet bodies', () => {
   it('have status present or absent', () => {
     expect(bodies.some((b) => !('status' in b))).toBe(true);
     expect(bodies.some((b) => 'status' in b)).toBe(true);
+  });
+});
+
+describe('shrinking long names', () => {
+  // Shrinking by length converges in a few dozen steps; the budget then cuts the character
+  // shrinks short, and the smallest failing name found is reported.
+  it('finds a small counterexample: name.length < 200 fails on a name of about 200, within the shrink budget', async () => {
+    for (const runSeed of [1, 2, 3]) {
+      const judgement = await checkProperty(
+        nameArb('run1'),
+        async (name) => (name.length < 200 ? pass('short') : fail(`${name.length} long`)),
+        { runSeed, checkId: 'LONG-NAME', numRuns: 100 },
+      );
+      expect(judgement.verdict).toBe('fail');
+      const minimal = JSON.parse(judgement.counterexample?.input ?? '""') as string;
+      expect(minimal.length, `seed ${runSeed}`).toBeGreaterThanOrEqual(200);
+      expect(minimal.length, `seed ${runSeed}`).toBeLessThanOrEqual(210);
+    }
   });
 });
 
