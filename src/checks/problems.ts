@@ -87,6 +87,20 @@ export function notErrorResponse(ex: Exchange, status: number | readonly number[
   );
 }
 
+/** A 4xx answer: the client's request refused, for a reason the contract may not name. */
+export function isClientError(ex: Exchange): boolean {
+  const status = ex.response?.status ?? 0;
+  return status >= 400 && status < 500;
+}
+
+/**
+ * The problem of a 4xx answer's body: every error carries an Error body repeating its status
+ * (Errors), whichever 4xx it is. Undefined for an answer that is no 4xx or is a sound one.
+ */
+export function notClientError(ex: Exchange): Problem {
+  return isClientError(ex) ? notErrorResponse(ex, ex.response?.status ?? 0) : undefined;
+}
+
 /** The response is `status` with a JSON body valid against `schema`. */
 export function notSuccess(
   ex: Exchange,

@@ -1,9 +1,12 @@
 import { stringify } from 'lossless-json';
 import { GET_PET_SUNSET_DATE } from '../../src/contract.ts';
 import type { Handler } from '../../src/reference/index.ts';
+import { parseNewPet } from '../../src/reference/new-pet.ts';
 import { countingFrom, type IdSource, PetStore } from '../../src/reference/store.ts';
 import type { FaultContext, ServerVariant } from './types.ts';
-import { errorOf, ITEM, intercept, LIST, matches } from './wrap.ts';
+import { errorOf, ITEM, intercept, isObject, LIST, matches, parsedBody } from './wrap.ts';
+
+const NEW_PET_FIELDS = ['name', 'categoryId', 'status'];
 
 /** Ids drawn at random over the whole signed int64 range (splitmix64, seeded: the run repeats). */
 function randomInt64Ids(seed: bigint): IdSource {
@@ -64,16 +67,24 @@ export const WIDER_CHOICES: readonly ServerVariant[] = [
     wrap: assigningIds(() => countingFrom(2n ** 53n - 1n, -1n)),
   },
   {
-    name: 'invalid-query-422',
+    name: 'unlisted-422',
     description:
-      'Answers 422 (not 400) with an Error body to a limit, status or petId outside the rules.',
-    wrap: (app) => async (req) => {
-      const res = await app(req);
-      const read = matches(req, 'GET', LIST) || matches(req, 'GET', ITEM);
-      return read && res.status === 400
-        ? { ...res, ...errorOf(422, 'unprocessable', 'Invalid parameter.') }
-        : res;
-    },
+      'Answers 422 (not 400) with an Error body to a limit, status or petId outside the rules, and to a NewPet with unknown fields.',
+    wrap:
+      (app, { apiKey }) =>
+      async (req) => {
+        const body = parsedBody(req);
+        const extra = isObject(body) && Object.keys(body).some((k) => !NEW_PET_FIELDS.includes(k));
+        const authorized = req.headers.authorization === `Bearer ${apiKey}`;
+        // Only a body otherwise valid: one missing a field is owed the 400 the contract lists.
+        if (authorized && extra && matches(req, 'POST', LIST) && parseNewPet(req.body).ok)
+          return errorOf(422, 'unknown_field', 'Unknown fields.');
+        const res = await app(req);
+        const read = matches(req, 'GET', LIST) || matches(req, 'GET', ITEM);
+        return read && res.status === 400
+          ? { ...res, ...errorOf(422, 'unprocessable', 'Invalid parameter.') }
+          : res;
+      },
   },
   {
     name: 'body-limit-413',
