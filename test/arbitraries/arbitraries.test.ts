@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MUTATIONS, NEAR_STATUSES } from '../../src/arbitraries/invalid-new-pet.ts';
 import { CATEGORY_EDGES, edgeNewPets, nameArb, newPetArb } from '../../src/arbitraries/new-pet.ts';
-import { integerIdArb } from '../../src/arbitraries/pet-id.ts';
+import { integerIdArb, NAMED_IDS } from '../../src/arbitraries/pet-id.ts';
 import {
   anyQueryArb,
   limitStatusArb,
@@ -214,11 +214,26 @@ describe('query and id arbitraries', () => {
     for (const n of sample(validLimitArb)) expect(n >= 1 && n <= 100).toBe(true);
   });
 
-  it('ids are safe integers, zero and negatives included', () => {
+  it('ids are exact int64 decimal texts over the whole range, zero, negatives and both bounds included', () => {
     const ids = sample(integerIdArb);
-    expect(ids.every(Number.isSafeInteger)).toBe(true);
-    expect(ids).toContain(0);
-    expect(ids.some((n) => n < 0)).toBe(true);
+    expect(ids.every((id) => /^-?\d+$/.test(id) && BigInt(id).toString() === id)).toBe(true);
+    const values = ids.map(BigInt);
+    expect(values.every((n) => n >= INT64.min && n <= INT64.max)).toBe(true);
+    expect(ids).toContain('0');
+    expect(values.some((n) => n < 0n)).toBe(true);
+    expect(values.some((n) => n > 2n ** 53n || n < -(2n ** 53n))).toBe(true);
+  });
+
+  it('GET-ID-ANY tries zero, -1, both int64 bounds and 2^53+1 by name, as exact text', () => {
+    expect(NAMED_IDS).toEqual(
+      expect.arrayContaining([
+        '0',
+        '-1',
+        '-9223372036854775808',
+        '9223372036854775807',
+        '9007199254740993',
+      ]),
+    );
   });
 
   it('random queries are string maps', () => {
