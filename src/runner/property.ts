@@ -212,17 +212,24 @@ function summarizeWarnings(warnings: Judgement[]): Judgement {
   return warn(`${distinct.slice(0, 3).join('; ')}${more}`, evidence);
 }
 
-/** Judges a fixed list of inputs: the first failure wins; warnings are gathered. */
+/**
+ * Judges a fixed list of inputs: the first failure wins; warnings are gathered; when no input
+ * could be judged (each one skipped), the check is skipped, not passed.
+ */
 export async function checkEach<T>(
   inputs: readonly T[],
   judgeInput: (input: T) => Promise<Judgement>,
   passMessage: string,
 ): Promise<Judgement> {
   const warnings: Judgement[] = [];
+  const skips: Judgement[] = [];
   for (const input of inputs) {
     const judgement = await judgeInput(input);
     if (judgement.verdict === 'fail') return judgement;
     if (judgement.verdict === 'warn') warnings.push(judgement);
+    if (judgement.verdict === 'skip') skips.push(judgement);
   }
-  return warnings.length ? summarizeWarnings(warnings) : pass(passMessage);
+  if (warnings.length) return summarizeWarnings(warnings);
+  if (skips[0] && skips.length === inputs.length) return skips[0];
+  return pass(passMessage);
 }

@@ -211,4 +211,13 @@ describe('property runner', () => {
       message: 'all ok',
     });
   });
+
+  it('checkEach: skipped when every input skipped, passed when some were judged', async () => {
+    expect(await checkEach([1, 2], async () => skip('no pet to fetch'), 'all ok')).toEqual(
+      skip('no pet to fetch'),
+    );
+    expect(
+      await checkEach([1, 2], async (n) => (n === 1 ? skip('no pet') : pass('ok')), 'all ok'),
+    ).toMatchObject({ verdict: 'pass', message: 'all ok' });
+  });
 });
