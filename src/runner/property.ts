@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { isLosslessNumber, stringify } from 'lossless-json';
 import { type Judgement, pass, warn } from '../checks/types.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { timed } from '../stopwatch.ts';
@@ -133,7 +134,7 @@ async function checkOneByOne<T>(
   const error = details.errorInstance;
   // Anything but a verdict is a bug in the harness: let the test crash and say so.
   if (!(error instanceof PropertyFailure)) throw error;
-  const input = fc.stringify(details.counterexample?.[0]);
+  const input = showInput(details.counterexample?.[0]);
   const shrinks = details.numShrinks ? ` after ${details.numShrinks} shrinks` : '';
   const cut = budget.cutShort();
   const found = cut
@@ -199,6 +200,25 @@ function conclude<T>(judgements: Judgement[], options: PropertyOptions<T>): Judg
     options.passMessage?.(judgements.length) ??
       `${judgements.length} generated inputs kept the promise`,
   );
+}
+
+/** Whether a value is written the same by lossless-json as it was generated: JSON, bigints included. */
+function isJsonLike(value: unknown, depth = 0): boolean {
+  if (depth > 64) return false;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'bigint' || isLosslessNumber(value)) return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every((v) => isJsonLike(v, depth + 1));
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.values(value).every((v) => isJsonLike(v, depth + 1));
+}
+
+/**
+ * A counterexample as it was sent: JSON text with bigints as the exact integers they are (a
+ * categoryId beyond 2^53, not `…n`); anything else as fast-check prints it.
+ */
+function showInput(value: unknown): string {
+  return (isJsonLike(value) && stringify(value)) || fc.stringify(value);
 }
 
 function truncate(text: string, max = 200): string {

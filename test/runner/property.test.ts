@@ -52,6 +52,17 @@ describe('property runner', () => {
     expect(judgement.evidence).toEqual([ex]);
   });
 
+  it('shows a counterexample as the JSON it was sent as, bigints as exact integers', async () => {
+    const judgement = await checkProperty(
+      fc.constant({ name: 'a', categoryId: 2n ** 63n - 1n }),
+      async () => fail('no'),
+      base,
+    );
+    expect(judgement.counterexample?.input).toBe('{"name":"a","categoryId":9223372036854775807}');
+    const other = await checkProperty(fc.constant(-0), async () => fail('no'), base);
+    expect(other.counterexample?.input).toBe('-0');
+  });
+
   it('always tries the examples first', async () => {
     const tried: number[] = [];
     await checkProperty(
