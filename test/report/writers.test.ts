@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../../src/checks/clauses.ts';
-import { createRedactor } from '../../src/http/redaction.ts';
 import { renderJunit } from '../../src/report/junit.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
 import { runVerdict } from '../../src/report/model.ts';
@@ -69,9 +68,9 @@ describe('report writers', () => {
     expect(md).toContain('`AUTH-LIST-NO-KEY`: `curl -sS -i -X GET');
   });
 
-  it('writes the three files, redacting on the way out', async () => {
+  it('writes every format from the one model', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pc-report-'));
-    const files = await writeReports(report, dir, createRedactor(['quoted']));
+    const files = await writeReports(report, dir);
     expect(files.map((f) => f.slice(dir.length + 1))).toEqual([
       'report.json',
       'junit.xml',
@@ -80,19 +79,6 @@ describe('report writers', () => {
       'exchanges.har',
       'metrics.prom',
     ]);
-    for (const file of files) expect(readFileSync(file, 'utf8')).not.toContain('quoted');
-  });
-
-  it('keeps report.json valid and its field names intact, however short the secret', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pc-report-'));
-    await writeReports(report, dir, createRedactor(['e']));
-    const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
-    expect(Object.keys(json)).toContain('checks');
-    const strings: string[] = [];
-    JSON.stringify(json, (_k, v) => {
-      if (typeof v === 'string') strings.push(v);
-      return v;
-    });
-    expect(strings.filter((v) => v.includes('e'))).toEqual([]);
+    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'))).toEqual(report);
   });
 });
