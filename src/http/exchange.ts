@@ -52,11 +52,11 @@ export function mediaType(response: RecordedResponse): string | undefined {
 /** Characters of a body kept in the run's records (log, reports, HAR); checks judge the whole. */
 export const RECORD_BODY_CHARS = 64 * 1024;
 /** What a body keeps once the run's budget for records is spent. */
-export const RECORD_BODY_TAIL = 1024;
+export const RECORD_BODY_TAIL = 256;
 
 /**
  * Characters of bodies a run keeps in its records, all exchanges together: past it each body
- * keeps its first RECORD_BODY_TAIL characters, so a target that answers 64 KiB every time
+ * keeps its first RECORD_BODY_TAIL characters (escaped), so a target that answers 64 KiB every time
  * cannot swell the log and the reports without bound.
  */
 export class RecordBudget {
@@ -80,15 +80,15 @@ function escapedCost(code: number): number {
   return code >= 0xd800 && code <= 0xdfff ? 6 : 1;
 }
 
-/** The start of `text` whose JSON-escaped form is at most `max` characters. */
-export function clipEscaped(text: string, max: number): string {
-  if (text.length * 6 <= max) return text;
+/** The start of `text` whose JSON-escaped form is at most `max` characters, and that form's length. */
+export function clipEscaped(text: string, max: number): { kept: string; cost: number } {
   let cost = 0;
   for (let i = 0; i < text.length; i++) {
-    cost += escapedCost(text.charCodeAt(i));
-    if (cost > max) return text.slice(0, i);
+    const next = cost + escapedCost(text.charCodeAt(i));
+    if (next > max) return { kept: text.slice(0, i), cost };
+    cost = next;
   }
-  return text;
+  return { kept: text, cost };
 }
 
 /**
@@ -99,8 +99,8 @@ export function clipEscaped(text: string, max: number): string {
 export function forRecord(ex: Exchange, budget?: RecordBudget): Exchange {
   const clip = <T extends { body?: string }>(part: T): T => {
     if (part.body === undefined) return part;
-    const kept = clipEscaped(part.body, budget?.allowance() ?? RECORD_BODY_CHARS);
-    budget?.spend(kept.length);
+    const { kept, cost } = clipEscaped(part.body, budget?.allowance() ?? RECORD_BODY_CHARS);
+    budget?.spend(cost);
     return kept.length === part.body.length
       ? part
       : { ...part, body: kept, bodyLength: part.body.length };
