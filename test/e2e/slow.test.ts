@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Handler } from '../../src/reference/index.ts';
 import { type CliResult, readReport, runCli } from '../support/cli.ts';
+import { expectNoKey } from '../support/key-forms.ts';
 import { serveWrappedForFile } from '../support/servers.ts';
 
 const KEY = 'slow-key-0123456789';
@@ -43,6 +44,7 @@ describe('slow targets get a verdict within the run time budget', async () => {
     const outOfTime = report.checks.filter((c) => c.message.includes('time budget'));
     expect(outOfTime.length).toBeGreaterThan(0);
     expect(outOfTime.every((c) => c.verdict === 'skip')).toBe(true);
+    expectNoKey(result, KEY);
     expect(result.stdout).toContain('clauses not judged: ');
   });
 
