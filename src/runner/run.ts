@@ -22,7 +22,6 @@ import { schemasHash } from '../schemas.ts';
 import type { HarnessContext } from './context.ts';
 import { HARNESS } from './paths.ts';
 import { preflight, probeWith } from './preflight.ts';
-import { propertySeed } from './property.ts';
 import { runSuites, type SuiteSession } from './run-suites.ts';
 import { runTimings } from './timings.ts';
 import { resolveToday, skewText, TODAY_SOURCE_LABEL, type Today } from './today.ts';
@@ -77,9 +76,12 @@ function runOptions(config: Config): RunReport['options'] {
   };
 }
 
-/** Derived from the seed, not drawn: the same --seed must send the very same pet names. */
-function runIdFor(seed: number): string {
-  return (propertySeed(seed, 'run-id') >>> 0).toString(16).padStart(8, '0');
+/**
+ * Drawn per run, so each run's pets can be told apart. Nothing draws from it: the same --seed
+ * sends the same requests, apart from this tag in pet names (always 8 characters long).
+ */
+export function newRunId(): string {
+  return randomBytes(4).toString('hex');
 }
 
 async function openTarget(config: Config, print: (line: string) => void): Promise<Target> {
@@ -125,7 +127,7 @@ export async function runConformance(
       today: today.date,
       todaySource: today.source,
       sunsetWarnDays: config.sunsetWarnDays,
-      runId: runIdFor(config.seed),
+      runId: newRunId(),
       maxBodyBytes: MAX_BODY_BYTES,
       only: config.only,
       skip: config.skip,

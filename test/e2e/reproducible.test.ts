@@ -37,14 +37,19 @@ describe('the same seed sends the same requests', () => {
   interface HarEntry {
     request: { method: string; url: string; postData?: { text: string } };
   }
+  type Result = Awaited<ReturnType<typeof runCli>>;
+  /** The run's pet-name tag in `text` masked: it is drawn anew for every run. */
+  const masked = (result: Result, text: string) =>
+    text.replaceAll(`pc-${readReport(result).runId}-`, 'pc-<runId>-');
   /** Every request of a run, in the order sent, with the embedded server's origin left out. */
-  function requestsOf(result: Awaited<ReturnType<typeof runCli>>): string[] {
+  function requestsOf(result: Result): string[] {
     const har = JSON.parse(readArtifacts(result)['exchanges.har'] ?? '{}') as {
       log: { entries: HarEntry[] };
     };
     return har.log.entries.map(({ request }) => {
       const url = new URL(request.url);
-      return `${request.method} ${url.pathname}${url.search} ${request.postData?.text ?? ''}`;
+      const text = `${request.method} ${url.pathname}${url.search} ${request.postData?.text ?? ''}`;
+      return masked(result, text);
     });
   }
 
@@ -52,13 +57,17 @@ describe('the same seed sends the same requests', () => {
     const run = () => runCli(['run', '--profile', 'ci', '--seed', '7']);
     const [first, second] = [await run(), await run()];
     expect([first.code, second.code]).toEqual([0, 0]);
+    // Each run tags its pets with its own id, so two runs' pets can be told apart.
+    expect(readReport(first).runId).toMatch(/^[0-9a-f]{8}$/);
+    expect(readReport(second).runId).not.toBe(readReport(first).runId);
     const requests = requestsOf(first);
+    expect(requests.some((r) => r.includes('pc-<runId>-'))).toBe(true);
     expect(requests.length).toBeGreaterThan(300);
     expect(requestsOf(second)).toEqual(requests);
     // Messages may name the embedded server's origin, whose port differs between runs.
     const verdicts = (r: typeof first) =>
-      readReport(r).checks.map(
-        (c) => `${c.id} ${c.verdict} ${c.message.replace(/127\.0\.0\.1:\d+/g, 'origin')}`,
+      readReport(r).checks.map((c) =>
+        masked(r, `${c.id} ${c.verdict} ${c.message.replace(/127\.0\.0\.1:\d+/g, 'origin')}`),
       );
     expect(verdicts(second)).toEqual(verdicts(first));
   });
