@@ -46,6 +46,15 @@ describe('the probe profile', async () => {
       message: 'writes, and this run is read-only (probe profile)',
     });
     expect(report.checks.find((c) => c.id === 'AUTH-LIST-NO-KEY')?.verdict).toBe('pass');
+    // What docs/probe.md promises (errors, media types) is judged on GETs alone.
+    const errors = report.checks.find((c) => c.id === 'ERR-BODY-STATUS');
+    expect(errors?.verdict).toBe('pass');
+    expect(errors?.message).toContain('listPets without key');
+    expect(errors?.message).toContain('getPet of an unknown id');
+    const media = report.checks.find((c) => c.id === 'JSON-CONTENT-TYPE');
+    expect(media?.verdict).toBe('pass');
+    expect(media?.message).toContain('listPets 401');
+    for (const check of [errors, media]) expect(check?.message).not.toContain('createPet');
   });
 
   it('keeps to its request budget and rate, and skips what the budget does not reach', async () => {
@@ -78,12 +87,17 @@ describe('the probe profile', async () => {
     const result = await runCli([...args, '--rate', '1000', '--max-requests', '1000']);
     expect(result.code).toBe(0);
     expect(methods.filter((m) => m !== 'GET')).toEqual([]);
-    const verdicts = Object.fromEntries(readReport(result).checks.map((c) => [c.id, c.verdict]));
+    const { checks } = readReport(result);
+    const verdicts = Object.fromEntries(checks.map((c) => [c.id, c.verdict]));
+    // A getPet 200 is judged on the pet the service already holds.
+    expect(checks.find((c) => c.id === 'JSON-CONTENT-TYPE')?.message).toContain('getPet 200');
     for (const id of [
       'SUNSET-GET-LIFECYCLE',
       'SUNSET-HEADER',
       'DEPRECATION-HEADER',
       'DEPRECATION-LINKS',
+      'JSON-CONTENT-TYPE',
+      'ERR-BODY-STATUS',
     ]) {
       expect(verdicts[id], id).toBe('pass');
     }
