@@ -54,30 +54,31 @@ checkTest(target, ERR_BODY_STATUS, async (api) => {
   return answers;
 });
 
+// Each answer is labelled by the request that got it, not by the status it ought to have.
 checkTest(target, JSON_CONTENT_TYPE, async (api) => {
   const { writes } = target.ctx;
   const created = writes ? await api.createPet(exampleNewPet(target.ctx.runId, 'json')) : undefined;
   const listed = await api.listPets();
-  const answers: LabelledExchange[] = [{ label: 'listPets 200', ex: listed }];
-  if (created) answers.push({ label: 'createPet 201', ex: created });
+  const answers: LabelledExchange[] = [{ label: 'listPets', ex: listed }];
+  if (created) answers.push({ label: 'createPet', ex: created });
   answers.push({
-    label: 'listPets 401',
+    label: 'listPets without key',
     expected: [401],
     ex: await api.listPets(undefined, 'none'),
   });
   if (writes) {
     answers.push({
-      label: 'createPet 400',
+      label: 'createPet without categoryId',
       expected: [400],
       ex: await api.createPet({ name: 'x' }),
     });
   }
   // No id can be assumed unknown (a service may have assigned it): its 200 is not judged here.
-  answers.push({ label: 'getPet 404', ex: await api.getPet(UNKNOWN_IDS[0]) });
+  answers.push({ label: 'getPet of an unknown id', ex: await api.getPet(UNKNOWN_IDS[0]) });
   // A pet this run created, or in a read-only run one the service already lists.
   const id = created ? exactPetId(created) : firstPetId(listed);
   if (id !== undefined && !getPetRemoved(target.ctx)) {
-    answers.push({ label: 'getPet 200', ex: await api.getPet(id) });
+    answers.push({ label: 'getPet of an existing pet', ex: await api.getPet(id) });
   }
   return answers;
 });

@@ -1,8 +1,7 @@
 import type { Exchange } from '../http/exchange.ts';
-import { mediaType } from '../http/exchange.ts';
 import { plural } from '../plural.ts';
 import { CLAUSES } from './clauses.ts';
-import { noAnswer, notErrorResponse } from './problems.ts';
+import { bodyShown, notErrorResponse, notJson } from './problems.ts';
 import { type Check, fail, pass } from './types.ts';
 
 /** Requests made to provoke one error each, with the status the contract names for it. */
@@ -63,18 +62,15 @@ export const JSON_CONTENT_TYPE: Check<LabelledExchange[]> = {
       const { label, ex } = answer;
       const served = servedProbe(answer);
       if (served) return fail(served, [ex]);
-      const missing = noAnswer(ex);
-      if (missing) return fail(`${label}: ${missing}`, [ex]);
-      const res = ex.response;
-      const type = res ? mediaType(res) : undefined;
-      if (type !== 'application/json') {
-        return fail(
-          `${label}: Content-Type is ${type ? `'${type}'` : 'missing'}, expected application/json`,
-          [ex],
-        );
+      const problem = notJson(ex);
+      // Labelled by what was sent; the status that answered is named beside what came back.
+      if (problem && !ex.response) return fail(`${label}: ${problem}`, [ex]);
+      if (problem && ex.response) {
+        const { status } = ex.response;
+        return fail(`${label}: ${problem}; answered ${status} with ${bodyShown(ex.response)}`, [
+          ex,
+        ]);
       }
-      if (res?.json === undefined)
-        return fail(`${label}: body is not valid JSON: ${res?.jsonError ?? 'empty'}`, [ex]);
     }
     return pass(`${plural(answers.length, 'response')} (${labels(answers)}), all application/json`);
   },
