@@ -6,6 +6,7 @@ import { EXIT_CODES, HARNESS_ERROR_EXIT } from './exit-codes.ts';
 import { plural } from './plural.ts';
 import { clockOnDay } from './reference/clock.ts';
 import { startReferenceServer } from './reference/index.ts';
+import { causeLines } from './report/causes.ts';
 import type { RunReport, RunVerdict } from './report/model.ts';
 import { HARNESS } from './runner/paths.ts';
 
@@ -53,6 +54,7 @@ async function run(config: Config): Promise<number> {
   const { report, reportFiles } = await runConformance(config, print);
   for (const error of report.harnessErrors) print(`harness error: ${error}`);
   print('');
+  for (const line of causeLines(report.checks)) print(line);
   const seconds = (report.durationMs / 1000).toFixed(1);
   print(`${verdictLine(report)} (${report.summary.total} checks in ${seconds} s)`);
   print(
@@ -100,6 +102,7 @@ async function main(argv: string[]): Promise<number> {
   if (config.command === 'merge') {
     const { mergeReports } = await import('./report/merge.ts');
     const { report, files } = await mergeReports(config.mergeDirs, config.reportDir);
+    for (const line of causeLines(report.checks)) print(line);
     print(`Merged ${config.mergeDirs.length} shards. ${verdictLine(report)}`);
     print(`Reports: ${files.join(', ')}`);
     return exitCodeOf(report);

@@ -1,6 +1,7 @@
 import { CONTRACT_DOC } from '../contract.ts';
 import { plural } from '../plural.ts';
 import { skewText, TODAY_SOURCE_LABEL } from '../runner/today.ts';
+import { CAUSES_HEADING, causeLine, commonCauses } from './causes.ts';
 import { clauseText } from './evidence.ts';
 import type { CheckResult, RunReport, RunVerdict } from './model.ts';
 
@@ -23,6 +24,14 @@ function checkRows(checks: CheckResult[]): string[] {
       (c) => `| \`${c.id}\` | ${c.verdict} | ${cell(clauseText(c))} | ${cell(c.message)} |`,
     ),
   ];
+}
+
+// Said once before the list: many failures often have one cause, and one fix.
+function causeRows(checks: CheckResult[]): string[] {
+  const causes = commonCauses(checks);
+  return causes.length
+    ? ['', `${CAUSES_HEADING}:`, '', ...causes.map((c) => `- ${cell(causeLine(c))}`)]
+    : [];
 }
 
 function reproduction(checks: CheckResult[]): string[] {
@@ -72,7 +81,14 @@ export function renderMarkdown(report: RunReport): string {
     lines.push('', '## Harness errors', '', ...report.harnessErrors.map((e) => `- ${e}`));
   }
   if (failures.length)
-    lines.push('', '## Failures', '', ...checkRows(failures), ...reproduction(failures));
+    lines.push(
+      '',
+      '## Failures',
+      ...causeRows(report.checks),
+      '',
+      ...checkRows(failures),
+      ...reproduction(failures),
+    );
   if (warnings.length) lines.push('', '## Warnings', '', ...checkRows(warnings));
   lines.push('', `_${report.harness.name} ${report.harness.version}, ${report.finishedAt}_`, '');
   return lines.join('\n');

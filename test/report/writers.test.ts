@@ -8,7 +8,7 @@ import { renderJunit } from '../../src/report/junit.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
 import { runVerdict } from '../../src/report/model.ts';
 import { writeReports } from '../../src/report/write.ts';
-import { report, summary } from '../support/report-fixture.ts';
+import { report, sharedCause, summary } from '../support/report-fixture.ts';
 
 describe('report writers', () => {
   it('clause coverage counts only clauses a check judged', () => {
@@ -67,6 +67,14 @@ describe('report writers', () => {
       'getPet sunset 2030-12-05: 1474 days left (today 2026-11-22, from the local clock)',
     );
     expect(md).toContain('`AUTH-LIST-NO-KEY`: `curl -sS -i -X GET');
+  });
+
+  it('markdown: a cause many failures share is said once, before the list', () => {
+    const md = renderMarkdown(sharedCause);
+    const line = '- 3 checks: Error.status is 0, HTTP status is 401';
+    expect(md).toContain(`## Failures\n\nCommon causes (one fix each):\n\n${line}\n`);
+    expect(md.indexOf(line)).toBeLessThan(md.indexOf('| Check | Verdict |'));
+    expect(renderMarkdown(report)).not.toContain('Common causes');
   });
 
   it('writes the three files, redacting on the way out', async () => {
