@@ -35,6 +35,7 @@ describe('a failure is reproducible', async () => {
 
 describe('the same seed sends the same requests', () => {
   interface HarEntry {
+    _check?: string;
     request: { method: string; url: string; postData?: { text: string } };
   }
   type Result = Awaited<ReturnType<typeof runCli>>;
@@ -46,9 +47,9 @@ describe('the same seed sends the same requests', () => {
     const har = JSON.parse(readArtifacts(result)['exchanges.har'] ?? '{}') as {
       log: { entries: HarEntry[] };
     };
-    return har.log.entries.map(({ request }) => {
+    return har.log.entries.map(({ _check, request }) => {
       const url = new URL(request.url);
-      const text = `${request.method} ${url.pathname}${url.search} ${request.postData?.text ?? ''}`;
+      const text = `${_check} ${request.method} ${url.pathname}${url.search} ${request.postData?.text ?? ''}`;
       return masked(result, text);
     });
   }
@@ -62,6 +63,16 @@ describe('the same seed sends the same requests', () => {
     expect(readReport(second).runId).not.toBe(readReport(first).runId);
     const requests = requestsOf(first);
     expect(requests.some((r) => r.includes('pc-<runId>-'))).toBe(true);
+    // Every request names its sender: the preflight, the seeding, or a check of the catalog.
+    expect(requests[0]).toMatch(/^preflight GET /);
+    expect(requests.some((r) => /^seed POST \S*\/pets /.test(r))).toBe(true);
+    const senders = new Set(requests.map((r) => r.split(' ')[0]));
+    const ids = new Set(readReport(first).checks.map((c) => c.id));
+    for (const sender of senders)
+      expect(
+        ['preflight', 'seed'].includes(sender as string) || ids.has(sender as string),
+        `${sender}`,
+      ).toBe(true);
     expect(requests.length).toBeGreaterThan(300);
     expect(requestsOf(second)).toEqual(requests);
     // Messages may name the embedded server's origin, whose port differs between runs.

@@ -46,6 +46,13 @@ describe('http client', () => {
     expect(recorded).toContain(ex);
   });
 
+  it('carries who sent a request into its exchange, and nothing when no one is named', async () => {
+    const ex = await client.send({ method: 'GET', path: '/pets', check: 'AUTH-LIST-NO-KEY' });
+    expect(ex.check).toBe('AUTH-LIST-NO-KEY');
+    expect(recorded.at(-1)?.check).toBe('AUTH-LIST-NO-KEY');
+    expect('check' in (await client.send({ method: 'GET', path: '/pets' }))).toBe(false);
+  });
+
   it('redacts the key from a parsed body that spells it with JSON escapes', async () => {
     const ex = await client.send({ method: 'GET', path: '/escaped' });
     expect(ex.response?.body).not.toContain(KEY);

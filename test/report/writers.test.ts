@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../../src/checks/clauses.ts';
 import { createRedactor } from '../../src/http/redaction.ts';
+import { type Har, renderHar } from '../../src/report/har.ts';
 import { renderJunit } from '../../src/report/junit.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
 import { runVerdict } from '../../src/report/model.ts';
 import { writeReports } from '../../src/report/write.ts';
+import { exchange } from '../support/exchanges.ts';
 import { report, sharedCause, summary } from '../support/report-fixture.ts';
 
 describe('report writers', () => {
@@ -89,6 +91,27 @@ describe('report writers', () => {
       'metrics.prom',
     ]);
     for (const file of files) expect(readFileSync(file, 'utf8')).not.toContain('quoted');
+  });
+
+  it('exchanges.har: each entry names the check that sent it, and the status text', () => {
+    const sent = (check: string | undefined, answer: Parameters<typeof exchange>[0]) => ({
+      ...exchange(answer),
+      ...(check === undefined ? {} : { check }),
+    });
+    const har = JSON.parse(
+      renderHar(report, [
+        sent('preflight', { status: 200, json: [] }),
+        sent('AUTH-LIST-NO-KEY', { status: 401, json: { code: 'c', message: 'm', status: 401 } }),
+        sent('seed', { status: 299, json: {} }),
+        sent(undefined, { error: 'no answer within 5 ms' }),
+      ]),
+    ) as Har;
+    expect(har.log.entries.map((e) => [e._check, e.response.statusText])).toEqual([
+      ['preflight', 'OK'],
+      ['AUTH-LIST-NO-KEY', 'Unauthorized'],
+      ['seed', ''],
+      [undefined, 'no answer within 5 ms'],
+    ]);
   });
 
   it('keeps report.json valid and its field names intact, however short the secret', async () => {
