@@ -8,6 +8,7 @@ import { clockOnDay } from './reference/clock.ts';
 import { startReferenceServer } from './reference/index.ts';
 import { causeLines } from './report/causes.ts';
 import type { RunReport, RunVerdict } from './report/model.ts';
+import { retryWaitsLine } from './report/stats.ts';
 import { HARNESS } from './runner/paths.ts';
 
 const HEADLINE: Record<RunVerdict, string> = {
@@ -64,6 +65,8 @@ async function run(config: Config): Promise<number> {
     ([op, l]) => `${op} median ${l.medianMs} ms, p95 ${l.p95Ms} ms`,
   );
   if (latency.length) print(`Latency: ${latency.join('; ')}`);
+  const waits = retryWaitsLine(report.tooManyRequests);
+  if (waits) print(`Rate limited: ${waits}`);
   print(`Reports: ${reportFiles.join(', ')}`);
   return exitCodeOf(report);
 }

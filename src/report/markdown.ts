@@ -4,6 +4,7 @@ import { skewText, TODAY_SOURCE_LABEL } from '../runner/today.ts';
 import { CAUSES_HEADING, causeLine, commonCauses } from './causes.ts';
 import { clauseText } from './evidence.ts';
 import type { CheckResult, RunReport, RunVerdict } from './model.ts';
+import { retryWaitsLine } from './stats.ts';
 
 const HEADLINE: Record<RunVerdict, string> = {
   conformant: '✅ Conformant',
@@ -76,6 +77,8 @@ export function renderMarkdown(report: RunReport): string {
     '',
     `${plural(report.requests, 'request')}, ${plural(report.createdPets, 'pet')} created${report.readOnly ? ' (read-only run)' : ''}`,
   );
+  const waits = retryWaitsLine(report.tooManyRequests);
+  if (waits) lines.push('', `Rate limited: ${waits}`);
   lines.push(...latencyRows(report));
   if (report.harnessErrors.length) {
     lines.push('', '## Harness errors', '', ...report.harnessErrors.map((e) => `- ${e}`));

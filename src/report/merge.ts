@@ -90,6 +90,10 @@ export async function mergeReports(
       ? createdPets(exchanges)
       : parts.reduce((sum, p) => sum + p.createdPets, 0),
     latency: latencyByOperation(exchanges),
+    tooManyRequests: {
+      waitedOut: parts.reduce((sum, p) => sum + (p.tooManyRequests?.waitedOut ?? 0), 0),
+      waitedMs: parts.reduce((sum, p) => sum + (p.tooManyRequests?.waitedMs ?? 0), 0),
+    },
     startedAt,
     finishedAt,
     durationMs: Date.parse(finishedAt) - Date.parse(startedAt),

@@ -25,6 +25,7 @@ import { preflight, probeWith } from './preflight.ts';
 import { runSuites, type SuiteSession } from './run-suites.ts';
 import { runTimings } from './timings.ts';
 import { resolveToday, skewText, TODAY_SOURCE_LABEL, type Today } from './today.ts';
+import { readWaits } from './waits.ts';
 
 export interface RunOutcome {
   report: RunReport;
@@ -164,6 +165,7 @@ export async function runConformance(
     const finishedAt = new Date();
     const suitesEnd = performance.now();
     const exchanges = [forRecord(first), ...readExchanges(harness.exchangeLog as string)];
+    const tooManyRequests = readWaits(harness.exchangeLog as string);
     rmSync(dirname(harness.exchangeLog as string), { recursive: true, force: true });
     const checks = collector.orderedResults();
     const summary = summarize(checks);
@@ -182,6 +184,7 @@ export async function runConformance(
       requests: exchanges.length,
       createdPets: createdPets(exchanges),
       latency: latencyByOperation(exchanges),
+      tooManyRequests,
       today: harness.today,
       sunset: sunsetStatus(today, config.sunsetWarnDays),
       runId: harness.runId,

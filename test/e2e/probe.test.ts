@@ -6,13 +6,17 @@ const KEY = 'probe-key-0123456789';
 
 describe('the probe profile', async () => {
   const methods: string[] = [];
+  // Requests (by number, from 1) answered 429 with a Retry-After of 0 seconds.
+  const tooMany = new Set<number>();
   const server = await startFault(
     {
       name: 'method-counter',
-      description: 'The reference, counting the methods it receives.',
+      description: 'The reference, counting the methods it receives, asking for patience on cue.',
       wrap: (app) => (req) => {
         methods.push(req.method);
-        return app(req);
+        if (!tooMany.delete(methods.length)) return app(req);
+        const error = { code: 'slow_down', message: 'too many requests', status: 429 };
+        return { status: 429, json: error, headers: { 'retry-after': '0' } };
       },
     },
     KEY,
@@ -83,9 +87,13 @@ describe('the probe profile', async () => {
     });
     expect(created.status).toBe(201);
     methods.length = 0;
+    // The first is the preflight's, sent without the throttle: two later ones are waited out.
+    tooMany.add(2).add(3);
     const args = ['run', '--base-url', server.baseUrl, '--api-key', KEY, '--profile', 'probe'];
     const result = await runCli([...args, '--rate', '1000', '--max-requests', '1000']);
     expect(result.code).toBe(0);
+    expect(readReport(result).tooManyRequests?.waitedOut).toBe(2);
+    expect(result.stdout).toMatch(/^Rate limited: 2 answers 429 waited out \(Retry-After\), /m);
     expect(methods.filter((m) => m !== 'GET')).toEqual([]);
     const { checks } = readReport(result);
     const verdicts = Object.fromEntries(checks.map((c) => [c.id, c.verdict]));

@@ -79,6 +79,19 @@ describe('report writers', () => {
     expect(renderMarkdown(report)).not.toContain('Common causes');
   });
 
+  it('429s waited out: counted in report.json, said in summary.md, and not when there were none', async () => {
+    const waited = { ...report, tooManyRequests: { waitedOut: 3, waitedMs: 4200 } };
+    const dir = mkdtempSync(join(tmpdir(), 'pc-report-'));
+    await writeReports(waited, dir, (text) => text);
+    const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    expect(json.tooManyRequests).toEqual({ waitedOut: 3, waitedMs: 4200 });
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain(
+      'Rate limited: 3 answers 429 waited out (Retry-After), 4.2 s spent waiting',
+    );
+    const none = { ...report, tooManyRequests: { waitedOut: 0, waitedMs: 0 } };
+    expect(renderMarkdown(none)).not.toContain('Rate limited');
+  });
+
   it('writes the three files, redacting on the way out', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pc-report-'));
     const files = await writeReports(report, dir, createRedactor(['quoted']));
