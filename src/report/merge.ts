@@ -32,6 +32,7 @@ function readHar(dir: string): Exchange[] {
   const entries = readJson<Har>(path).log.entries;
   return entries.map((e, i) => ({
     seq: i + 1,
+    ...(e._check === undefined ? {} : { check: e._check }),
     startedAt: e.startedDateTime,
     durationMs: e.time,
     request: {
