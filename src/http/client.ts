@@ -1,7 +1,6 @@
 import { Agent, request, errors as undiciErrors } from 'undici';
 import type { Exchange, RecordedRequest, RecordedResponse, TransportError } from './exchange.ts';
 import { keepExact, parseJsonBody } from './json-body.ts';
-import { type Redactor, redactHeaders, redactJson } from './redaction.ts';
 
 /** How a request authenticates: with the configured key, not at all, or with a header value given as is. */
 export type Auth = 'key' | 'none' | { authorization: string };
@@ -33,10 +32,9 @@ export interface ClientOptions {
   baseUrl: string;
   apiKey: string;
   timeoutMs: number;
-  redact: Redactor;
   /** Largest response body kept; the rest is cut and the response marked truncated. */
   maxBodyBytes?: number;
-  /** Called with every exchange once it is complete and redacted. */
+  /** Called with every exchange once it is complete (raw: whoever keeps it redacts it). */
   onExchange?: (exchange: Exchange) => void;
   /** Connections kept open to the target at most. */
   connections?: number;
@@ -64,7 +62,12 @@ export function buildUrl(baseUrl: string, path: string, query?: SendOptions['que
 }
 
 function requestHeaders(options: SendOptions, apiKey: string): Record<string, string> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  // identity: a body the harness reads is never inflated, so no compression bomb can go off.
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-encoding': 'identity',
+    ...options.headers,
+  };
   const auth = options.auth ?? 'key';
   if (auth === 'key') headers.authorization = `Bearer ${apiKey}`;
   else if (auth !== 'none') headers.authorization = auth.authorization;
@@ -103,25 +106,32 @@ async function readCapped(
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** A Content-Encoding the request did not accept (it asked for identity), or undefined. */
+function unaskedEncoding(headers: Record<string, string>): string | undefined {
+  const encoding = headers['content-encoding']?.trim().toLowerCase();
+  return encoding && encoding !== 'identity' ? encoding : undefined;
+}
+
 function decodeBody(
   bytes: Buffer,
-  redact: Redactor,
+  encoding: string | undefined,
 ): Pick<RecordedResponse, 'body' | 'json' | 'jsonError'> & { exact?: unknown } {
+  if (encoding) {
+    return {
+      body: bytes.toString('latin1'),
+      jsonError: `body has Content-Encoding '${encoding}', but the request accepted only identity`,
+    };
+  }
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch {
-    return { body: redact(bytes.toString('latin1')), jsonError: 'body is not valid UTF-8' };
+    return { body: bytes.toString('latin1'), jsonError: 'body is not valid UTF-8' };
   }
   if (text.length === 0) return { body: '' };
-  const body = redact(text);
   const parsed = parseJsonBody(text);
-  if ('jsonError' in parsed) return { body, jsonError: parsed.jsonError };
-  const { json, exact } = parsed;
-  // Without a backslash, every string in the value is a piece of the text, which holds no
-  // secret: walking the value to redact it again would find nothing.
-  const clean = body === text && !text.includes('\\');
-  return { body, json: clean ? json : redactJson(json, redact), exact };
+  if ('jsonError' in parsed) return { body: text, jsonError: parsed.jsonError };
+  return { body: text, json: parsed.json, exact: parsed.exact };
 }
 
 /** Names a transport failure with a stable code and a one-line message. */
@@ -154,7 +164,7 @@ function tlsMessage(code: string, message: string): string | undefined {
 
 /** One undici-based client: every request has a deadline, statuses are data, every exchange is recorded. */
 export function createClient(options: ClientOptions): HttpClient {
-  const { baseUrl, apiKey, timeoutMs, redact } = options;
+  const { baseUrl, apiKey, timeoutMs } = options;
   const cap = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const dispatcher = new Agent({
     connections: options.connections ?? 4,
@@ -169,9 +179,9 @@ export function createClient(options: ClientOptions): HttpClient {
     const body = req.rawBody ?? (req.json === undefined ? undefined : JSON.stringify(req.json));
     const recordedRequest: RecordedRequest = {
       method: req.method,
-      url: redact(url),
-      headers: redactHeaders(headers, redact),
-      ...(body === undefined ? {} : { body: redact(body) }),
+      url,
+      headers,
+      ...(body === undefined ? {} : { body }),
     };
     // Numbered when sent, not when answered: with requests in flight together, the log still
     // lists them in the order the harness sent them.
@@ -202,10 +212,11 @@ export function createClient(options: ClientOptions): HttpClient {
       });
       const { bytes, truncated } = await readCapped(res.body, cap);
       if (truncated) res.body.destroy();
-      const { exact, ...decoded } = decodeBody(bytes, redact);
+      const responseHeaders = flattenHeaders(res.headers);
+      const { exact, ...decoded } = decodeBody(bytes, unaskedEncoding(responseHeaders));
       const response: RecordedResponse = {
         status: res.statusCode,
-        headers: redactHeaders(flattenHeaders(res.headers), redact),
+        headers: responseHeaders,
         ...decoded,
         ...(truncated ? { truncated: true } : {}),
       };

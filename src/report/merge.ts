@@ -104,6 +104,6 @@ export async function mergeReports(
     harnessErrors,
   };
   // The shards' reports were redacted when written; nothing new enters here.
-  const files = await writeReports(report, outDir, (text) => text, exchanges);
+  const files = await writeReports(report, outDir, exchanges);
   return { report, files };
 }

@@ -49,6 +49,8 @@ export interface RunTimings {
   generationMs: number;
   /** Judging, bookkeeping, and vitest's own work per test. */
   otherMs: number;
+  /** The process's peak resident memory so far (its suite thread included), in MiB. */
+  peakRssMiB?: number;
 }
 
 export interface Summary {

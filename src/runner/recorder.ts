@@ -1,4 +1,4 @@
-import type { Exchange } from '../http/exchange.ts';
+import { type Exchange, forRecord } from '../http/exchange.ts';
 import { type PetstoreApi, petstoreApi } from '../http/petstore-api.ts';
 import { HELD_BACK } from '../http/throttle.ts';
 import type { Target } from './target.ts';
@@ -23,7 +23,8 @@ export function recordingApi(target: Target, check: string): Recording {
   const api = petstoreApi(async (options) => {
     const ex = await target.client.send({ ...options, check, holdBack, signal: settled.signal });
     if (ex.error?.code === HELD_BACK) return ex;
-    recorded.push(ex);
+    // Kept as a record: a check may send hundreds of requests, each answered with megabytes.
+    recorded.push(forRecord(ex));
     if (ex.error?.code === 'TIMEOUT' && !unanswered) {
       unanswered = ex;
       settled.abort();

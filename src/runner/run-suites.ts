@@ -6,6 +6,7 @@ import { HarnessError } from '../errors.ts';
 import { ResultCollector } from './collector.ts';
 import type { HarnessContext } from './context.ts';
 import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from './paths.ts';
+import { redactorFor } from './redactor.ts';
 
 // From source the suites are TypeScript (vitest transforms them); compiled, plain JavaScript.
 const SUITES = [`suites/**/*.suite.${CODE_EXT}`];
@@ -106,7 +107,7 @@ export async function openSuiteSession(
   }
   return {
     async run(harness, print) {
-      current = new ResultCollector(print);
+      current = new ResultCollector(print, redactorFor(harness.apiKey));
       vitest.provide('harness', harness);
       await vitest.runTestSpecifications(specs, true);
       // vitest marks failing runs for the process; the CLI decides the exit code itself.

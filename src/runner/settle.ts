@@ -49,7 +49,7 @@ export function checkMeta(
     id: def.id,
     verdict: judgement.verdict,
     message: judgement.message,
-    exchanges: evidence.map(forRecord),
+    exchanges: evidence.map((ex) => forRecord(ex)),
     requests: recorded.length,
     timing: timingSince(before, recorded),
     ...(judgement.counterexample ? { counterexample: judgement.counterexample } : {}),

@@ -1,12 +1,11 @@
 import { afterAll, inject } from 'vitest';
-import { keySecrets } from '../checks/auth-table.ts';
 import { createClient, type HttpClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { appendExchange, flushExchanges } from '../http/exchange-log.ts';
-import { createRedactor } from '../http/redaction.ts';
 import { newSpend, type Spend, throttle } from '../http/throttle.ts';
 import type { HarnessContext } from './context.ts';
 import { readOnly } from './read-only.ts';
+import { redactorFor } from './redactor.ts';
 import { notePets, type RunPets, runPets } from './run-pets.ts';
 import { saveWaits } from './waits.ts';
 
@@ -31,9 +30,11 @@ export function useTarget(options: TargetOptions = {}): Target {
     timeoutMs: ctx.timeoutMs,
     maxBodyBytes: ctx.maxBodyBytes,
     ...(connections ? { connections } : {}),
-    redact: createRedactor(keySecrets(ctx.apiKey)),
     ...(ctx.exchangeLog
-      ? { onExchange: (ex: Exchange) => appendExchange(ctx.exchangeLog as string, ex) }
+      ? {
+          onExchange: (ex: Exchange) =>
+            appendExchange(ctx.exchangeLog as string, ex, redactorFor(ctx.apiKey)),
+        }
       : {}),
   });
   const spend = spendOf(ctx);

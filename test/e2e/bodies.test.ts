@@ -63,7 +63,7 @@ describe('hostile bodies', async () => {
       message: expect.stringContaining('response body exceeds the size cap'),
     });
     for (const file of ['report.json', 'exchanges.har', 'report.html']) {
-      expect(statSync(join(result.reportDir, file)).size).toBeLessThan(8 * MiB);
+      expect(statSync(join(result.reportDir, file)).size, file).toBeLessThan(8 * MiB);
     }
   });
 
