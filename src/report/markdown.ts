@@ -2,7 +2,7 @@ import { CONTRACT_DOC } from '../contract.ts';
 import { inertLine } from '../inert.ts';
 import { plural } from '../plural.ts';
 import { skewText, TODAY_SOURCE_LABEL } from '../runner/today.ts';
-import { CAUSES_HEADING, causeLine, commonCauses } from './causes.ts';
+import { CAUSES_HEADING, commonCauses } from './causes.ts';
 import { clauseText } from './evidence.ts';
 import type { CheckResult, RunReport, RunVerdict } from './model.ts';
 import { retryWaitsLine } from './stats.ts';
@@ -42,12 +42,12 @@ function checkRows(checks: CheckResult[]): string[] {
   ];
 }
 
-// Said once before the list: many failures often have one cause, and one fix.
+// Said once before the list: many failures often have one cause, and one fix. The cause
+// quotes messages, which quote the target: a code span, like the messages themselves.
 function causeRows(checks: CheckResult[]): string[] {
   const causes = commonCauses(checks);
-  return causes.length
-    ? ['', `${CAUSES_HEADING}:`, '', ...causes.map((c) => `- ${cell(causeLine(c))}`)]
-    : [];
+  const rows = causes.map((c) => `- ${plural(c.checks.length, 'check')}: ${code(c.cause)}`);
+  return rows.length ? ['', `${CAUSES_HEADING}:`, '', ...rows] : [];
 }
 
 function reproduction(checks: CheckResult[]): string[] {

@@ -72,10 +72,16 @@ describe('report writers', () => {
 
   it('markdown: a cause many failures share is said once, before the list', () => {
     const md = renderMarkdown(sharedCause);
-    const line = '- 3 checks: Error.status is 0, HTTP status is 401';
+    const line = '- 3 checks: `Error.status is 0, HTTP status is 401`';
     expect(md).toContain(`## Failures\n\nCommon causes (one fix each):\n\n${line}\n`);
     expect(md.indexOf(line)).toBeLessThan(md.indexOf('| Check | Verdict |'));
     expect(renderMarkdown(report)).not.toContain('Common causes');
+    // A cause quotes what the target sent: inert in a code span, as the messages are.
+    const hostile = {
+      ...sharedCause,
+      checks: sharedCause.checks.map((c) => ({ ...c, message: `${c.id}: <img src=x>` })),
+    };
+    expect(renderMarkdown(hostile)).toContain('- 3 checks: `<img src=x>`\n');
   });
 
   it('429s waited out: counted in report.json, said in summary.md, and not when there were none', async () => {
