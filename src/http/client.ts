@@ -48,6 +48,15 @@ export interface HttpClient {
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
 /** The code of a request the harness gave up on itself (SendOptions.signal). */
 export const ABANDONED = 'ABANDONED';
+/**
+ * The code of an answer the client could not read because a response came that nothing asked
+ * for: an interim 1xx such as 100 Continue (the harness never sends Expect), or a second
+ * response. RFC 9110 15.2 lets a client ignore unexpected 1xx; undici stops reading instead,
+ * so such an answer is the harness's limit, not the target's fault.
+ */
+export const UNSOLICITED = 'UNSOLICITED_RESPONSE';
+const UNSOLICITED_MESSAGE =
+  'the target sent a response nothing asked for (an interim 1xx such as 100 Continue) before its answer, and the HTTP client cannot read past it';
 let sequence = 0;
 
 /** Joins the base URL and a path, keeping the base URL's own path (the `/v1` prefix). */
@@ -145,6 +154,10 @@ export function describeTransportError(error: unknown, timeoutMs: number): Trans
     error instanceof undiciErrors.HeadersTimeoutError;
   if (timedOut) return { code: 'TIMEOUT', message: `no answer within ${timeoutMs} ms` };
   if (err.name === 'AbortError') return { code: ABANDONED, message: 'abandoned by the harness' };
+  // undici's own words for a status line it met with no request waiting, or a 100.
+  if (err.code === 'UND_ERR_SOCKET' && err.message === 'bad response') {
+    return { code: UNSOLICITED, message: UNSOLICITED_MESSAGE };
+  }
   const cause = err.cause as { code?: string; message?: string } | undefined;
   const code = cause?.code ?? err.code ?? err.name ?? 'ERROR';
   const message = cause?.message ?? err.message ?? String(error);

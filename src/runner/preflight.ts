@@ -1,5 +1,5 @@
 import { HarnessError } from '../errors.ts';
-import type { HttpClient } from '../http/client.ts';
+import { type HttpClient, UNSOLICITED } from '../http/client.ts';
 import type { Exchange, RecordedResponse } from '../http/exchange.ts';
 import { quote } from '../quote.ts';
 
@@ -61,6 +61,12 @@ export async function preflight(
   probeAt?: ProbeAt,
 ): Promise<Exchange> {
   const ex = await client.send(PREFLIGHT);
+  if (ex.error?.code === UNSOLICITED) {
+    throw new HarnessError(
+      'UNREADABLE',
+      `cannot read the answers of ${baseUrl}: ${ex.error.message}`,
+    );
+  }
   if (ex.error)
     throw new HarnessError('UNREACHABLE', `cannot reach ${baseUrl}: ${ex.error.message}`);
   if (ex.response?.status === 401) {

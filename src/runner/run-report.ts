@@ -31,6 +31,7 @@ function runOptions(config: Config): RunReport['options'] {
     seed: config.seed,
     runs: config.runs,
     timeoutMs: config.timeoutMs,
+    maxDurationMs: config.maxDurationMs,
     only: config.only,
     skip: config.skip,
     allowWrites: config.allowWrites,

@@ -39,8 +39,9 @@ function moduleCache() {
 }
 
 function suiteOptions(harness: HarnessContext, reporters: Reporter[], shard?: string) {
-  // A test's own deadline: generous, since each request has its own and properties send many.
-  const testTimeout = Math.max(60_000, harness.timeoutMs * 20);
+  // vitest's deadline for a test must never come first: the run's own (limits.deadline) stops
+  // every request from starting, and one in flight ends within --timeout.
+  const testTimeout = harness.maxDurationMs + 2 * harness.timeoutMs + 30_000;
   return {
     root: CODE_ROOT,
     // An installed package lives under node_modules, which vitest leaves out by default.

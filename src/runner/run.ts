@@ -80,11 +80,13 @@ function harnessContext(
   target: Target,
   today: Today,
   scratch: string,
+  startedAt: number,
 ): HarnessContext {
   return {
     baseUrl: target.baseUrl,
     apiKey: target.apiKey,
     timeoutMs: config.timeoutMs,
+    maxDurationMs: config.maxDurationMs,
     seed: config.seed,
     runs: config.runs,
     today: today.date,
@@ -101,6 +103,7 @@ function harnessContext(
       ...(config.maxRequests === undefined ? {} : { maxRequests: config.maxRequests - 1 }),
       ...(config.rate === undefined ? {} : { ratePerSecond: config.rate }),
       concurrency: config.concurrency,
+      deadline: startedAt + config.maxDurationMs,
     },
   };
 }
@@ -130,6 +133,7 @@ export async function runConformance(
   session?: SuiteSession,
 ): Promise<RunOutcome> {
   const runStart = performance.now();
+  const runStartedAt = Date.now();
   await ensureWritableDir(config.reportDir);
   const target = await openTarget(config, print);
   const redact: Redactor = redactorFor(target.apiKey);
@@ -138,7 +142,7 @@ export async function runConformance(
   try {
     const first = await preflightOf(config, target);
     const today = resolveToday(config.now, first.response?.headers.date);
-    const harness = harnessContext(config, target, today, scratch);
+    const harness = harnessContext(config, target, today, scratch, runStartedAt);
     announce(config, target, today, say);
     const startedAt = new Date();
     const targetReady = performance.now();
