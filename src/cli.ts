@@ -7,7 +7,9 @@ import { inertLine, inertText } from './inert.ts';
 import { plural } from './plural.ts';
 import { clockOnDay } from './reference/clock.ts';
 import { startReferenceServer } from './reference/index.ts';
+import { causeLines } from './report/causes.ts';
 import type { RunReport, RunVerdict } from './report/model.ts';
+import { retryWaitsLine } from './report/stats.ts';
 import { HARNESS } from './runner/paths.ts';
 
 const HEADLINE: Record<RunVerdict, string> = {
@@ -68,6 +70,7 @@ async function run(config: Config): Promise<number> {
   const { report, reportFiles } = await runConformance(config, print);
   for (const error of report.harnessErrors) print(`harness error: ${error}`);
   print('');
+  for (const line of causeLines(report.checks)) print(line);
   const seconds = (report.durationMs / 1000).toFixed(1);
   print(`${verdictLine(report)} (${report.summary.total} checks in ${seconds} s)`);
   print(
@@ -77,6 +80,8 @@ async function run(config: Config): Promise<number> {
     ([op, l]) => `${op} median ${l.medianMs} ms, p95 ${l.p95Ms} ms`,
   );
   if (latency.length) print(`Latency: ${latency.join('; ')}`);
+  const waits = retryWaitsLine(report.tooManyRequests);
+  if (waits) print(`Rate limited: ${waits}`);
   print(`Reports: ${reportFiles.join(', ')}`);
   return exitCodeOf(report);
 }
@@ -115,6 +120,7 @@ async function main(argv: string[]): Promise<number> {
   if (config.command === 'merge') {
     const { mergeReports } = await import('./report/merge.ts');
     const { report, files } = await mergeReports(config.mergeDirs, config.reportDir);
+    for (const line of causeLines(report.checks)) print(line);
     print(`Merged ${config.mergeDirs.length} shards. ${verdictLine(report)}`);
     print(`Reports: ${files.join(', ')}`);
     return exitCodeOf(report);

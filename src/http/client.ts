@@ -24,6 +24,8 @@ export interface SendOptions {
   holdBack?: () => string | undefined;
   /** Abandons the request before its deadline (its answer would no longer be judged). */
   signal?: AbortSignal;
+  /** Who sent it (a check's id, `seed`, `preflight`): carried into the exchange as is. */
+  check?: string;
 }
 
 export interface ClientOptions {
@@ -205,6 +207,7 @@ export function createClient(options: ClientOptions): HttpClient {
         startedAt: startedAt.toISOString(),
         durationMs: Math.round((performance.now() - start) * 10) / 10,
         request: recordedRequest,
+        ...(req.check === undefined ? {} : { check: req.check }),
         ...rest,
       };
       options.onExchange?.(exchange);

@@ -38,6 +38,8 @@ export interface Exchange {
   seq: number;
   startedAt: string;
   durationMs: number;
+  /** Who sent it: the id of the check, or `seed` / `preflight` for the harness's own requests. */
+  check?: string;
   request: RecordedRequest;
   response?: RecordedResponse;
   error?: TransportError;

@@ -14,6 +14,12 @@ export interface Limits {
   deadline?: number;
 }
 
+/** 429 answers whose Retry-After was waited out, and the time spent waiting for them. */
+export interface RetryWaits {
+  waitedOut: number;
+  waitedMs: number;
+}
+
 /** What a run has spent so far; shared by every client of the run. */
 export interface Spend {
   sent: number;
@@ -23,10 +29,19 @@ export interface Spend {
   inFlight: number;
   /** Senders waiting for a free slot, first come first served. */
   queue: Array<() => void>;
+  /** Counted so a report can say how much of the run the target's rate limit took. */
+  waits: RetryWaits;
 }
 
 export function newSpend(): Spend {
-  return { sent: 0, nextSlot: 0, unanswered: new Map(), inFlight: 0, queue: [] };
+  return {
+    sent: 0,
+    nextSlot: 0,
+    unanswered: new Map(),
+    inFlight: 0,
+    queue: [],
+    waits: { waitedOut: 0, waitedMs: 0 },
+  };
 }
 
 /** The code of the exchange a client answers with once the budget is spent. */
@@ -152,7 +167,10 @@ export function throttle(client: HttpClient, limits: Limits, spend: Spend): Http
       const delay =
         ex.response.status === 429 ? retryAfterMs(ex.response.headers['retry-after']) : undefined;
       if (delay === undefined || !waitFits(delay)) break;
+      const start = performance.now();
       await sleep(delay);
+      spend.waits.waitedOut++;
+      spend.waits.waitedMs += Math.round(performance.now() - start);
       const again = await sendOnce(options);
       if (isRefusal(again)) break;
       ex = again;

@@ -2,8 +2,10 @@ import { CONTRACT_DOC } from '../contract.ts';
 import { inertLine } from '../inert.ts';
 import { plural } from '../plural.ts';
 import { skewText, TODAY_SOURCE_LABEL } from '../runner/today.ts';
+import { CAUSES_HEADING, commonCauses } from './causes.ts';
 import { clauseText } from './evidence.ts';
 import type { CheckResult, RunReport, RunVerdict } from './model.ts';
+import { retryWaitsLine } from './stats.ts';
 
 const HEADLINE: Record<RunVerdict, string> = {
   conformant: '✅ Conformant',
@@ -38,6 +40,14 @@ function checkRows(checks: CheckResult[]): string[] {
       (c) => `| \`${c.id}\` | ${c.verdict} | ${cell(clauseText(c))} | ${code(c.message, true)} |`,
     ),
   ];
+}
+
+// Said once before the list: many failures often have one cause, and one fix. The cause
+// quotes messages, which quote the target: a code span, like the messages themselves.
+function causeRows(checks: CheckResult[]): string[] {
+  const causes = commonCauses(checks);
+  const rows = causes.map((c) => `- ${plural(c.checks.length, 'check')}: ${code(c.cause)}`);
+  return rows.length ? ['', `${CAUSES_HEADING}:`, '', ...rows] : [];
 }
 
 function reproduction(checks: CheckResult[]): string[] {
@@ -82,12 +92,21 @@ export function renderMarkdown(report: RunReport): string {
     '',
     `${plural(report.requests, 'request')}, ${plural(report.createdPets, 'pet')} created${report.readOnly ? ' (read-only run)' : ''}`,
   );
+  const waits = retryWaitsLine(report.tooManyRequests);
+  if (waits) lines.push('', `Rate limited: ${waits}`);
   lines.push(...latencyRows(report));
   if (report.harnessErrors.length) {
     lines.push('', '## Harness errors', '', ...report.harnessErrors.map((e) => `- ${code(e)}`));
   }
   if (failures.length)
-    lines.push('', '## Failures', '', ...checkRows(failures), ...reproduction(failures));
+    lines.push(
+      '',
+      '## Failures',
+      ...causeRows(report.checks),
+      '',
+      ...checkRows(failures),
+      ...reproduction(failures),
+    );
   if (warnings.length) lines.push('', '## Warnings', '', ...checkRows(warnings));
   lines.push('', `_${report.harness.name} ${report.harness.version}, ${report.finishedAt}_`, '');
   return lines.join('\n');

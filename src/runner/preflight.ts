@@ -6,7 +6,14 @@ import { quote } from '../quote.ts';
 /** Sends the preflight's request to another base URL (to suggest a fix for a wrong one). */
 export type ProbeAt = (baseUrl: string) => Promise<Exchange>;
 
-const PREFLIGHT = { method: 'GET', path: '/pets', query: { limit: 1 } } as const;
+/** The records name the preflight as the sender of its request (exchanges.har `_check`). */
+export const PREFLIGHT_LABEL = 'preflight';
+const PREFLIGHT = {
+  method: 'GET',
+  path: '/pets',
+  query: { limit: 1 },
+  check: PREFLIGHT_LABEL,
+} as const;
 
 /** The same base URL with its `/v1` prefix dropped, or added when it has none. */
 export function otherPrefix(baseUrl: string): string {

@@ -3,6 +3,7 @@ import { daysUntilSunset } from '../checks/deprecation.ts';
 import type { Config } from '../config.ts';
 import { CONTRACT_DOC, CONTRACT_VERSION, GET_PET_SUNSET } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
+import type { RetryWaits } from '../http/throttle.ts';
 import { type RunReport, runVerdict, type SunsetStatus, summarize } from '../report/model.ts';
 import { createdPets, latencyByOperation } from '../report/stats.ts';
 import { schemasHash } from '../schemas.ts';
@@ -53,6 +54,8 @@ export interface RunFacts {
   today: Today;
   collector: ResultCollector;
   exchanges: readonly Exchange[];
+  /** 429 answers waited out, and the time spent waiting. */
+  tooManyRequests: RetryWaits;
   clock: {
     startedAt: Date;
     finishedAt: Date;
@@ -81,6 +84,7 @@ export function buildReport(facts: RunFacts): RunReport {
     requests: exchanges.length,
     createdPets: createdPets(exchanges),
     latency: latencyByOperation(exchanges),
+    tooManyRequests: facts.tooManyRequests,
     today: harness.today,
     sunset: sunsetStatus(today, config.sunsetWarnDays),
     runId: harness.runId,

@@ -16,12 +16,12 @@ import type { RunReport } from '../report/model.ts';
 import { ensureWritableDir, writeReports } from '../report/write.ts';
 import type { HarnessContext } from './context.ts';
 import { preflight, probeWith } from './preflight.ts';
-import { propertySeed } from './property.ts';
 import { redactorFor } from './redactor.ts';
 import { buildReport } from './run-report.ts';
 import { runSuites, type SuiteSession } from './run-suites.ts';
 import { removeScratch, scratchDir } from './scratch.ts';
 import { resolveToday, skewText, TODAY_SOURCE_LABEL, type Today } from './today.ts';
+import { readWaits } from './waits.ts';
 
 export interface RunOutcome {
   report: RunReport;
@@ -43,9 +43,12 @@ function sunsetLine(today: string): string {
     : `getPet was removed on ${GET_PET_SUNSET}`;
 }
 
-/** Derived from the seed, not drawn: the same --seed must send the very same pet names. */
-function runIdFor(seed: number): string {
-  return (propertySeed(seed, 'run-id') >>> 0).toString(16).padStart(8, '0');
+/**
+ * Drawn per run, so each run's pets can be told apart. Nothing draws from it: the same --seed
+ * sends the same requests, apart from this tag in pet names (always 8 characters long).
+ */
+export function newRunId(): string {
+  return randomBytes(4).toString('hex');
 }
 
 async function openTarget(config: Config, print: (line: string) => void): Promise<Target> {
@@ -89,7 +92,7 @@ function harnessContext(
     today: today.date,
     todaySource: today.source,
     sunsetWarnDays: config.sunsetWarnDays,
-    runId: runIdFor(config.seed),
+    runId: newRunId(),
     maxBodyBytes: MAX_BODY_BYTES,
     only: config.only,
     skip: config.skip,
@@ -160,6 +163,7 @@ export async function runConformance(
       today,
       collector,
       exchanges,
+      tooManyRequests: readWaits(harness.exchangeLog as string),
       clock: { startedAt, finishedAt, runStart, targetReady, suitesEnd },
     });
     return { report, reportFiles: await writeReports(report, config.reportDir, exchanges) };

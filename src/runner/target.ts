@@ -7,6 +7,7 @@ import type { HarnessContext } from './context.ts';
 import { readOnly } from './read-only.ts';
 import { redactorFor } from './redactor.ts';
 import { notePets, type RunPets, runPets } from './run-pets.ts';
+import { saveWaits } from './waits.ts';
 
 /** The target as a suite file sees it: the run's context and one client for the file. */
 export interface Target {
@@ -36,11 +37,15 @@ export function useTarget(options: TargetOptions = {}): Target {
         }
       : {}),
   });
+  const spend = spendOf(ctx);
   afterAll(() => {
-    if (ctx.exchangeLog) flushExchanges(ctx.exchangeLog);
+    if (ctx.exchangeLog) {
+      flushExchanges(ctx.exchangeLog);
+      saveWaits(ctx.exchangeLog, spend.waits);
+    }
     return client.close();
   });
-  const limited = notingPets(throttle(client, ctx.limits, spendOf(ctx)), runPets(ctx));
+  const limited = notingPets(throttle(client, ctx.limits, spend), runPets(ctx));
   return { ctx, client: ctx.writes ? limited : readOnly(limited) };
 }
 

@@ -77,6 +77,10 @@ describe('the CLI, run as a newcomer would', () => {
       ]);
       expect(result.code).toBe(1);
       expect(result.stdout).toContain('NOT conformant');
+      // The auth checks fail for one cause: said once, just before the verdict line.
+      expect(result.stdout).toMatch(
+        /\nCommon causes \(one fix each\):\n {2}\d+ checks: served without the right key\nNOT conformant/,
+      );
       const report = readReport(result);
       expect(report.verdict).toBe('non-conformant');
       const noKey = report.checks.find((c) => c.id === 'AUTH-LIST-NO-KEY');

@@ -58,6 +58,13 @@ describe('http client', () => {
     expect(out.response?.headers['x-echo']).toBe('Bearer [REDACTED]');
   });
 
+  it('carries who sent a request into its exchange, and nothing when no one is named', async () => {
+    const ex = await client.send({ method: 'GET', path: '/pets', check: 'AUTH-LIST-NO-KEY' });
+    expect(ex.check).toBe('AUTH-LIST-NO-KEY');
+    expect(recorded.at(-1)?.check).toBe('AUTH-LIST-NO-KEY');
+    expect('check' in (await client.send({ method: 'GET', path: '/pets' }))).toBe(false);
+  });
+
   it('a body that spells the key with JSON escapes is redacted on the way out', async () => {
     const ex = await client.send({ method: 'GET', path: '/escaped' });
     expect(ex.response?.json).toEqual({ echoed: KEY });
