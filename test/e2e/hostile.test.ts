@@ -16,7 +16,8 @@ function expectHarnessError(result: Awaited<ReturnType<typeof runCli>>, message:
   expect(result.stderr.trim().split('\n')).toHaveLength(1);
   expect(result.stderr).toContain(message);
   expect(result.stderr).not.toMatch(/\n\s+at /);
-  expect(result.durationMs).toBeLessThan(10_000);
+  // Generous for a loaded 2-core machine; a hang or a retry loop takes far longer.
+  expect(result.durationMs).toBeLessThan(30_000);
 }
 
 describe('harness-level failures and hostile answers', async () => {
