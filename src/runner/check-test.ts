@@ -34,7 +34,7 @@ export function verdictTest(
       skip(reason);
     }
     const before = timeSpent();
-    const { api, recorded, unanswered } = recordingApi(target);
+    const { api, recorded, unanswered } = recordingApi(target, def.id);
     const judgement = settle(def, await run(api, () => recorded.length), recorded, unanswered());
     task.meta.check = checkMeta(def, judgement, recorded, before);
     if (judgement.verdict === 'skip') skip(judgement.message);

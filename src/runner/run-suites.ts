@@ -6,6 +6,7 @@ import { HarnessError } from '../errors.ts';
 import { ResultCollector } from './collector.ts';
 import type { HarnessContext } from './context.ts';
 import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from './paths.ts';
+import { redactorFor } from './redactor.ts';
 
 // From source the suites are TypeScript (vitest transforms them); compiled, plain JavaScript.
 const SUITES = [`suites/**/*.suite.${CODE_EXT}`];
@@ -38,8 +39,9 @@ function moduleCache() {
 }
 
 function suiteOptions(harness: HarnessContext, reporters: Reporter[], shard?: string) {
-  // A test's own deadline: generous, since each request has its own and properties send many.
-  const testTimeout = Math.max(60_000, harness.timeoutMs * 20);
+  // vitest's deadline for a test must never come first: the run's own (limits.deadline) stops
+  // every request from starting, and one in flight ends within --timeout.
+  const testTimeout = harness.maxDurationMs + 2 * harness.timeoutMs + 30_000;
   return {
     root: CODE_ROOT,
     // An installed package lives under node_modules, which vitest leaves out by default.
@@ -106,7 +108,7 @@ export async function openSuiteSession(
   }
   return {
     async run(harness, print) {
-      current = new ResultCollector(print);
+      current = new ResultCollector(print, redactorFor(harness.apiKey));
       vitest.provide('harness', harness);
       await vitest.runTestSpecifications(specs, true);
       // vitest marks failing runs for the process; the CLI decides the exit code itself.

@@ -8,6 +8,11 @@ import type { Target } from './target.ts';
 
 const STATUS_CYCLE = [...PET_STATUSES, undefined];
 
+/** The records name seeding as the sender of its requests (exchanges.har `_check`). */
+export const SEED_LABEL = 'seed';
+const seedingApi = (target: Target) =>
+  petstoreApi((options) => target.client.send({ ...options, check: SEED_LABEL }));
+
 /** The pets the harness knows exist, and why there are not more when the run stopped sending. */
 export interface Seeded {
   known: number;
@@ -25,7 +30,7 @@ function seeded(known: number, answers: readonly Exchange[]): Seeded {
  * more data than they let through.
  */
 export async function ensurePets(target: Target, min: number): Promise<Seeded> {
-  const api = petstoreApi((options) => target.client.send(options));
+  const api = seedingApi(target);
   const page = await api.listPets({ limit: LIMIT.max });
   const seen = Array.isArray(page.response?.json) ? page.response.json.length : 0;
   // A read-only run works on whatever data the target already holds.
@@ -44,7 +49,7 @@ export async function ensurePets(target: Target, min: number): Promise<Seeded> {
  */
 export async function ensurePetsOfEachStatus(target: Target): Promise<void> {
   if (!target.ctx.writes) return;
-  const api = petstoreApi((options) => target.client.send(options));
+  const api = seedingApi(target);
   const pages = await Promise.all(
     PET_STATUSES.map((status) => api.listPets({ status, limit: LIMIT.max })),
   );

@@ -1,13 +1,13 @@
 import { afterAll, inject } from 'vitest';
-import { keySecrets } from '../checks/auth-table.ts';
 import { createClient, type HttpClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { appendExchange, flushExchanges } from '../http/exchange-log.ts';
-import { createRedactor } from '../http/redaction.ts';
 import { newSpend, type Spend, throttle } from '../http/throttle.ts';
 import type { HarnessContext } from './context.ts';
 import { readOnly } from './read-only.ts';
+import { redactorFor } from './redactor.ts';
 import { notePets, type RunPets, runPets } from './run-pets.ts';
+import { saveWaits } from './waits.ts';
 
 /** The target as a suite file sees it: the run's context and one client for the file. */
 export interface Target {
@@ -30,16 +30,22 @@ export function useTarget(options: TargetOptions = {}): Target {
     timeoutMs: ctx.timeoutMs,
     maxBodyBytes: ctx.maxBodyBytes,
     ...(connections ? { connections } : {}),
-    redact: createRedactor(keySecrets(ctx.apiKey)),
     ...(ctx.exchangeLog
-      ? { onExchange: (ex: Exchange) => appendExchange(ctx.exchangeLog as string, ex) }
+      ? {
+          onExchange: (ex: Exchange) =>
+            appendExchange(ctx.exchangeLog as string, ex, redactorFor(ctx.apiKey)),
+        }
       : {}),
   });
+  const spend = spendOf(ctx);
   afterAll(() => {
-    if (ctx.exchangeLog) flushExchanges(ctx.exchangeLog);
+    if (ctx.exchangeLog) {
+      flushExchanges(ctx.exchangeLog);
+      saveWaits(ctx.exchangeLog, spend.waits);
+    }
     return client.close();
   });
-  const limited = notingPets(throttle(client, ctx.limits, spendOf(ctx)), runPets(ctx));
+  const limited = notingPets(throttle(client, ctx.limits, spend), runPets(ctx));
   return { ctx, client: ctx.writes ? limited : readOnly(limited) };
 }
 

@@ -29,6 +29,8 @@ export function runTimings(marks: RunMarks, checks: readonly CheckResult[]): Run
     validationMs: round(validationMs),
     generationMs: round(generationMs),
     otherMs: round(Math.max(0, checksMs - httpMs - validationMs - generationMs)),
+    // maxRSS is in KiB.
+    peakRssMiB: round(process.resourceUsage().maxRSS / 1024),
   };
 }
 

@@ -88,14 +88,15 @@ describe('a target that hangs', async () => {
   });
 
   it('a check whose inputs go out together waits out one deadline, not one per input', async () => {
-    const timeout = 1000;
+    const timeout = 2000;
     const result = await run(hangsOnSomeIds.baseUrl, timeout);
     expect(result.code).toBe(1);
     const check = readReport(result).checks.find((c) => c.id === 'GET-ID-ANY');
-    expect(check?.message).toMatch(/^no answer within 1000 ms to GET /);
+    expect(check?.message).toMatch(/^no answer within 2000 ms to GET /);
     // At its first deadline, what it still had queued was held back (by the check, or by the
-    // route once 3 in a row went unanswered) and what it had in flight abandoned.
-    expect(check?.durationMs).toBeLessThan(1.5 * timeout);
+    // route once 3 in a row went unanswered) and what it had in flight abandoned. One deadline
+    // per round of inputs would be 3 deadlines at least; the slack is for a loaded machine.
+    expect(check?.durationMs).toBeLessThan(2.5 * timeout);
   });
 
   it('a target that stops answering costs a few timeouts per route, not one per check', async () => {

@@ -35,16 +35,22 @@ describe('a failure is reproducible', async () => {
 
 describe('the same seed sends the same requests', () => {
   interface HarEntry {
+    _check?: string;
     request: { method: string; url: string; postData?: { text: string } };
   }
+  type Result = Awaited<ReturnType<typeof runCli>>;
+  /** The run's pet-name tag in `text` masked: it is drawn anew for every run. */
+  const masked = (result: Result, text: string) =>
+    text.replaceAll(`pc-${readReport(result).runId}-`, 'pc-<runId>-');
   /** Every request of a run, in the order sent, with the embedded server's origin left out. */
-  function requestsOf(result: Awaited<ReturnType<typeof runCli>>): string[] {
+  function requestsOf(result: Result): string[] {
     const har = JSON.parse(readArtifacts(result)['exchanges.har'] ?? '{}') as {
       log: { entries: HarEntry[] };
     };
-    return har.log.entries.map(({ request }) => {
+    return har.log.entries.map(({ _check, request }) => {
       const url = new URL(request.url);
-      return `${request.method} ${url.pathname}${url.search} ${request.postData?.text ?? ''}`;
+      const text = `${_check} ${request.method} ${url.pathname}${url.search} ${request.postData?.text ?? ''}`;
+      return masked(result, text);
     });
   }
 
@@ -52,13 +58,27 @@ describe('the same seed sends the same requests', () => {
     const run = () => runCli(['run', '--profile', 'ci', '--seed', '7']);
     const [first, second] = [await run(), await run()];
     expect([first.code, second.code]).toEqual([0, 0]);
+    // Each run tags its pets with its own id, so two runs' pets can be told apart.
+    expect(readReport(first).runId).toMatch(/^[0-9a-f]{8}$/);
+    expect(readReport(second).runId).not.toBe(readReport(first).runId);
     const requests = requestsOf(first);
+    expect(requests.some((r) => r.includes('pc-<runId>-'))).toBe(true);
+    // Every request names its sender: the preflight, the seeding, or a check of the catalog.
+    expect(requests[0]).toMatch(/^preflight GET /);
+    expect(requests.some((r) => /^seed POST \S*\/pets /.test(r))).toBe(true);
+    const senders = new Set(requests.map((r) => r.split(' ')[0]));
+    const ids = new Set(readReport(first).checks.map((c) => c.id));
+    for (const sender of senders)
+      expect(
+        ['preflight', 'seed'].includes(sender as string) || ids.has(sender as string),
+        `${sender}`,
+      ).toBe(true);
     expect(requests.length).toBeGreaterThan(300);
     expect(requestsOf(second)).toEqual(requests);
     // Messages may name the embedded server's origin, whose port differs between runs.
     const verdicts = (r: typeof first) =>
-      readReport(r).checks.map(
-        (c) => `${c.id} ${c.verdict} ${c.message.replace(/127\.0\.0\.1:\d+/g, 'origin')}`,
+      readReport(r).checks.map((c) =>
+        masked(r, `${c.id} ${c.verdict} ${c.message.replace(/127\.0\.0\.1:\d+/g, 'origin')}`),
       );
     expect(verdicts(second)).toEqual(verdicts(first));
   });

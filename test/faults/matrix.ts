@@ -16,6 +16,7 @@ export const PLACEHOLDER_TARGET: HarnessContext = {
   baseUrl: 'http://127.0.0.1:9/v1',
   apiKey: MATRIX_KEY,
   timeoutMs: 2000,
+  maxDurationMs: 240_000,
   seed: MATRIX_SEED,
   runs: 10,
   today: '2026-01-01',

@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/http/client.ts';
-import { createRedactor } from '../../src/http/redaction.ts';
 import { serveForFile } from '../support/servers.ts';
 
 // The server answers with the request body it received, byte for byte.
@@ -13,7 +12,6 @@ const client = createClient({
   baseUrl: server.baseUrl,
   apiKey: 'request-body-key',
   timeoutMs: 2000,
-  redact: createRedactor(['request-body-key']),
 });
 afterAll(() => client.close());
 
