@@ -122,10 +122,15 @@ function unaskedEncoding(headers: Record<string, string>): string | undefined {
   return encoding && encoding !== 'identity' ? encoding : undefined;
 }
 
+const lenientUtf8 = new TextDecoder('utf-8');
+
 function decodeBody(
   bytes: Buffer,
   encoding: string | undefined,
+  truncated: boolean,
 ): Pick<RecordedResponse, 'body' | 'json' | 'jsonError'> & { exact?: unknown } {
+  // A body cut at the cap is no JSON (and may end inside a character): nothing to parse.
+  if (truncated) return { body: lenientUtf8.decode(bytes), jsonError: 'cut at the size cap' };
   if (encoding) {
     return {
       body: bytes.toString('latin1'),
@@ -228,7 +233,7 @@ export function createClient(options: ClientOptions): HttpClient {
       const { bytes, truncated } = await readCapped(res.body, cap);
       if (truncated) res.body.destroy();
       const responseHeaders = flattenHeaders(res.headers);
-      const { exact, ...decoded } = decodeBody(bytes, unaskedEncoding(responseHeaders));
+      const { exact, ...decoded } = decodeBody(bytes, unaskedEncoding(responseHeaders), truncated);
       const response: RecordedResponse = {
         status: res.statusCode,
         headers: responseHeaders,

@@ -12,8 +12,8 @@ const MiB = 1024 * 1024;
 const serve = (name: string, wrap: (app: Handler) => Handler) =>
   serveWrappedForFile(name, wrap, KEY);
 
-function run(baseUrl: string): Promise<CliResult> {
-  return runCli(['run', '--base-url', baseUrl, '--api-key', KEY, '--profile', 'ci']);
+function run(baseUrl: string, ...more: string[]): Promise<CliResult> {
+  return runCli(['run', '--base-url', baseUrl, '--api-key', KEY, '--profile', 'ci', ...more]);
 }
 
 function verdictOf(result: CliResult, id: string) {
@@ -67,7 +67,8 @@ describe('hostile bodies', async () => {
   });
 
   it('a body over the cap is cut, the check fails, and the reports stay small', async () => {
-    const result = await run(oversized.baseUrl);
+    // listPets' checks alone send ~100 of these: past the run's budget for records many times.
+    const result = await run(oversized.baseUrl, '--only', 'LIST');
     expect(result.code).toBe(1);
     expect(verdictOf(result, 'LIST-200-PETS')).toMatchObject({
       verdict: 'fail',

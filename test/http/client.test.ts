@@ -106,8 +106,9 @@ describe('http client', () => {
 
   it('cuts a body longer than the cap', async () => {
     const ex = await client.send({ method: 'GET', path: '/big' });
-    expect(ex.response?.truncated).toBe(true);
     expect(ex.response?.body).toHaveLength(1000);
+    expect(ex.response?.truncated).toBe(true);
+    expect(ex.response?.jsonError).toBe('cut at the size cap');
   });
 
   it('names a refused connection', async () => {
