@@ -6,7 +6,9 @@
 //
 // --remote runs those profiles against a `serve` behind a loopback proxy that adds each of
 // --delays (ms) each way: the wall time against a target that far away, and its ratio to 0 ms.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// --compiled (what `npm run bench` passes, after `npm run build`) runs dist/src/cli.js, the
+// compiled code an installed package runs; without it, bin/ runs the source through tsx.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,7 +19,8 @@ import { measure } from './process-tree.ts';
 import { type RemoteSample, remoteSample } from './remote.ts';
 
 const ROOT = join(import.meta.dirname, '..');
-const BIN = join(ROOT, 'bin', 'petstore-conformance.mjs');
+const SOURCE_BIN = join(ROOT, 'bin', 'petstore-conformance.mjs');
+const COMPILED_BIN = join(ROOT, 'dist', 'src', 'cli.js');
 /** The ci profile's seed, for every profile: each run sends the same requests. */
 const SEED = '20260101';
 const FLOOR_KEY = 'bench-floor-key-0123456789';
@@ -38,7 +41,7 @@ interface Sample {
   timings: RunTimings;
 }
 
-const TARGETS = { ciWallMs: 10_000, fullRatio: 2, peakRssMiB: 300, remoteRatio: 1.6 };
+const TARGETS = { ciWallMs: 2000, fullRatio: 1.5, peakRssMiB: 300, remoteRatio: 1.6 };
 
 function options() {
   const { values } = parseArgs({
@@ -48,8 +51,11 @@ function options() {
       remote: { type: 'string', default: 'ci' },
       delays: { type: 'string', default: '0,20' },
       out: { type: 'string', default: join(ROOT, 'bench', 'results.json') },
+      compiled: { type: 'boolean', default: false },
     },
   });
+  if (values.compiled && !existsSync(COMPILED_BIN))
+    throw new Error(`--compiled needs ${COMPILED_BIN}: run npm run build first`);
   const repeat = Number(values.repeat);
   if (!Number.isInteger(repeat) || repeat < 1)
     throw new Error('--repeat must be a positive integer');
@@ -63,13 +69,15 @@ function options() {
     remote: list(values.remote),
     delays,
     out: values.out,
+    compiled: values.compiled,
+    bin: values.compiled ? COMPILED_BIN : SOURCE_BIN,
   };
 }
 
-async function sample(profile: string): Promise<Sample> {
+async function sample(bin: string, profile: string): Promise<Sample> {
   const dir = mkdtempSync(join(tmpdir(), 'pc-bench-'));
   try {
-    const args = [BIN, 'run', '--profile', profile, '--seed', SEED, '--report-dir', dir];
+    const args = [bin, 'run', '--profile', profile, '--seed', SEED, '--report-dir', dir];
     const run = await measure(process.execPath, args);
     if (run.code !== 0)
       throw new Error(`the ${profile} run exited ${run.code}:\n${run.stdout}${run.stderr}`);
@@ -81,7 +89,7 @@ async function sample(profile: string): Promise<Sample> {
     const first = Math.min(...starts);
     const last = Math.max(...suites.map((e, i) => (starts[i] ?? 0) + e.time));
     const floor = await floorMs(
-      BIN,
+      bin,
       replayable({ log: { entries: suites } }, FLOOR_KEY),
       FLOOR_KEY,
     );
@@ -181,6 +189,7 @@ function printRemote(profile: string, rows: RemoteSummary, repeat: number): void
 }
 
 async function measureRemote(
+  bin: string,
   profile: string,
   delays: number[],
   repeat: number,
@@ -190,7 +199,7 @@ async function measureRemote(
   for (let i = 0; i < repeat; i++) {
     for (const delay of delays) {
       process.stderr.write(`bench: ${profile} at ${delay} ms, run ${i + 1}/${repeat}\n`);
-      samples.push(await remoteSample(BIN, profile, SEED, delay));
+      samples.push(await remoteSample(bin, profile, SEED, delay));
     }
   }
   return samples;
@@ -210,7 +219,7 @@ function remoteVerdicts(remote: Record<string, RemoteSummary>) {
     : [];
 }
 
-function verdicts(results: Record<string, Summary>) {
+function verdicts(results: Record<string, Summary>, compiled: boolean) {
   const ci = results.ci;
   const full = results.full;
   const rss = Object.values(results)
@@ -218,7 +227,8 @@ function verdicts(results: Record<string, Summary>) {
     .filter((v): v is number => v !== undefined);
   return [
     ci && {
-      target: `ci profile under ${TARGETS.ciWallMs / 1000} s wall`,
+      // The target holds for the compiled code an installed package runs.
+      target: `ci profile (${compiled ? 'compiled' : 'from source'}) under ${TARGETS.ciWallMs / 1000} s wall, command to exit`,
       measured: `${ci.wallMs} ms`,
       met: ci.wallMs < TARGETS.ciWallMs,
     },
@@ -236,14 +246,14 @@ function verdicts(results: Record<string, Summary>) {
 }
 
 async function main(): Promise<number> {
-  const { repeat, profiles, remote: remoteProfiles, delays, out } = options();
+  const { repeat, profiles, remote: remoteProfiles, delays, out, compiled, bin } = options();
   const results: Record<string, Summary> = {};
   const samples: Record<string, Sample[]> = {};
   for (const profile of profiles) {
     samples[profile] = [];
     for (let i = 0; i < repeat; i++) {
       process.stderr.write(`bench: ${profile} run ${i + 1}/${repeat}\n`);
-      samples[profile].push(await sample(profile));
+      samples[profile].push(await sample(bin, profile));
     }
     results[profile] = summarize(samples[profile]);
     printSummary(profile, results[profile], repeat);
@@ -251,11 +261,11 @@ async function main(): Promise<number> {
   const remote: Record<string, RemoteSummary> = {};
   const remoteSamples: Record<string, RemoteSample[]> = {};
   for (const profile of remoteProfiles) {
-    remoteSamples[profile] = await measureRemote(profile, delays, repeat);
+    remoteSamples[profile] = await measureRemote(bin, profile, delays, repeat);
     remote[profile] = summarizeRemote(remoteSamples[profile], delays);
     printRemote(profile, remote[profile], repeat);
   }
-  const targets = [...verdicts(results), ...remoteVerdicts(remote)];
+  const targets = [...verdicts(results, compiled), ...remoteVerdicts(remote)];
   for (const t of targets) console.log(`${t.met ? 'met ' : 'MISSED'} ${t.target}: ${t.measured}`);
   const cpu = cpus();
   const machine = {
@@ -270,6 +280,7 @@ async function main(): Promise<number> {
     machine,
     seed: Number(SEED),
     repeat,
+    compiled,
     results,
     remote,
     targets,

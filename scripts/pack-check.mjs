@@ -19,6 +19,7 @@ const MUST_SHIP = [
   'bin/petstore-conformance.mjs',
   'dist/src/cli.js',
   'dist/src/runner/warm-up.js',
+  'dist/suites/all.js',
   'dist/suites/get-pet.suite.js',
   'schemas/openapi.yaml',
   'docs/contract.md',

@@ -65,9 +65,13 @@ async function run(config: Config): Promise<number> {
   process.once('SIGTERM', () => process.exit(143));
   print(`${HARNESS.name} ${HARNESS.version}`);
   for (const warning of config.warnings) print(`warning: ${warning}`);
-  // Loaded on demand: vitest is heavy, and --help or a bad flag should answer at once.
-  const { runConformance } = await import('./runner/run.ts');
-  const { report, reportFiles } = await runConformance(config, print);
+  // Loaded on demand: vitest is heavy, and --help or a bad flag should answer at once. The
+  // suites' worker is started first: it boots while the rest of the harness loads.
+  const { startSuites } = await import('./runner/run-suites.ts');
+  const suites = await startSuites(config);
+  const { report, reportFiles } = await import('./runner/run.ts')
+    .then(({ runConformance }) => runConformance(config, print, suites))
+    .finally(() => suites.close());
   for (const error of report.harnessErrors) print(`harness error: ${error}`);
   print('');
   for (const line of causeLines(report.checks)) print(line);

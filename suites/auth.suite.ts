@@ -10,89 +10,94 @@ import {
 } from '../src/checks/auth-table.ts';
 import type { OperationName } from '../src/contract.ts';
 import type { PetstoreApi } from '../src/http/petstore-api.ts';
-import { checkTest, useTarget } from '../src/runner/check-test.ts';
+import { checkTest, onOwnConnection, useTarget } from '../src/runner/check-test.ts';
 import { getPetRemoved } from '../src/runner/lifecycle.ts';
 
-const target = useTarget();
-// One socket, kept alive: the keyless request follows a keyed one on the same connection.
-const keptAlive = useTarget({ connections: 1 });
-const { apiKey, runId } = target.ctx;
-// After the sunset the removed route may answer 404 before any key check (issue 12).
-const whileGetPetExists = { unlessSkipped: () => getPetRemoved(target.ctx) };
-const optionsFor = (operation: OperationName) => (operation === 'getPet' ? whileGetPetExists : {});
+/** Registers this suite's checks (called by suites/all.ts, once per run). */
+export default function authSuite(): void {
+  const target = useTarget();
+  // Each kept-alive probe on a connection of its own: its keyless request follows a keyed one on
+  // that socket, whichever other requests go meanwhile.
+  const keptAlive = useTarget({ connectionPerTurn: true });
+  const { apiKey, runId } = target.ctx;
+  // After the sunset the removed route may answer 404 before any key check (issue 12).
+  const whileGetPetExists = { unlessSkipped: () => getPetRemoved(target.ctx) };
+  const optionsFor = (operation: OperationName) =>
+    operation === 'getPet' ? whileGetPetExists : {};
 
-/** Sends `spec` with every variant of `state`, one after another. */
-async function probe(
-  api: PetstoreApi,
-  state: CredentialState,
-  spec: RequestSpec,
-  instead?: AuthProbe['instead'],
-): Promise<AuthProbe[]> {
-  const label = (variant: { label: string }) => `${spec.label} request, ${variant.label}`;
-  const extra = instead ? { instead } : {};
-  if (!state.keptAlive) {
-    // Independent requests: sent together, up to the run's --concurrency.
-    return Promise.all(
-      state.variants(apiKey).map(async (variant) => ({
-        label: label(variant),
-        ex: await api.send(withCredential(spec, variant)),
-        ...extra,
-      })),
-    );
-  }
-  const probes: AuthProbe[] = [];
-  for (const variant of state.variants(apiKey)) {
-    // The connection carries the valid key right before each keyless request on it.
-    await api.listPets({ limit: 1 });
-    probes.push({
-      label: label(variant),
-      ex: await api.send(withCredential(spec, variant)),
-      ...extra,
-    });
-  }
-  return probes;
-}
-
-for (const operation of Object.keys(OPERATION_ROWS) as OperationName[]) {
-  const valid = OPERATION_ROWS[operation].valid(runId);
-  const invalid = INVALID_INPUTS.filter((i) => i.operation === operation);
-  for (const state of CREDENTIAL_STATES) {
-    checkTest(
-      state.keptAlive ? keptAlive : target,
-      authCheckFor(operation, state.id),
-      async (api) => {
-        const probes = await probe(api, state, valid);
-        // The kept-alive state has no AUTH-BEFORE-* check of its own: its invalid inputs go here.
-        if (!state.keptAlive) return probes;
-        for (const input of invalid) {
-          const instead = { statuses: input.instead, what: input.what };
-          for (const spec of input.requests(runId))
-            probes.push(...(await probe(api, state, spec, instead)));
-        }
-        return probes;
-      },
-      optionsFor(operation),
-    );
-  }
-}
-
-for (const input of INVALID_INPUTS) {
-  const instead = { statuses: input.instead, what: input.what };
-  checkTest(
-    target,
-    orderCheckFor(input),
-    async (api) => {
-      // Every variant of every credential state with one invalid request of this kind, and every
-      // invalid request with a variant of each state (the kept-alive state is judged in its own
-      // AUTH-<OP>-KEPT-ALIVE checks). Independent requests: sent together.
+  /** Sends `spec` with every variant of `state`, all together. */
+  async function probe(
+    api: PetstoreApi,
+    state: CredentialState,
+    spec: RequestSpec,
+    instead?: AuthProbe['instead'],
+  ): Promise<AuthProbe[]> {
+    const label = (variant: { label: string }) => `${spec.label} request, ${variant.label}`;
+    const extra = instead ? { instead } : {};
+    if (!state.keptAlive) {
+      // Independent requests: sent together, up to the run's --concurrency.
       return Promise.all(
-        invalidInputPairs(input, apiKey, runId).map(async ([variant, spec]) => ({
-          label: `${spec.label} request, ${variant.label}`,
+        state.variants(apiKey).map(async (variant) => ({
+          label: label(variant),
           ex: await api.send(withCredential(spec, variant)),
-          instead,
+          ...extra,
         })),
       );
-    },
-    optionsFor(input.operation),
-  );
+    }
+    return Promise.all(
+      state.variants(apiKey).map((variant) =>
+        onOwnConnection(async () => {
+          // The connection carries the valid key right before the keyless request on it.
+          await api.listPets({ limit: 1 });
+          const ex = await api.send(withCredential(spec, variant));
+          return { label: label(variant), ex, ...extra };
+        }),
+      ),
+    );
+  }
+
+  for (const operation of Object.keys(OPERATION_ROWS) as OperationName[]) {
+    const valid = OPERATION_ROWS[operation].valid(runId);
+    const invalid = INVALID_INPUTS.filter((i) => i.operation === operation);
+    for (const state of CREDENTIAL_STATES) {
+      checkTest(
+        state.keptAlive ? keptAlive : target,
+        authCheckFor(operation, state.id),
+        async (api) => {
+          if (!state.keptAlive) return probe(api, state, valid);
+          // The kept-alive state has no AUTH-BEFORE-* check of its own: its invalid inputs go here.
+          const withInvalid = invalid.flatMap((input) =>
+            input
+              .requests(runId)
+              .map((spec) =>
+                probe(api, state, spec, { statuses: input.instead, what: input.what }),
+              ),
+          );
+          return (await Promise.all([probe(api, state, valid), ...withInvalid])).flat();
+        },
+        optionsFor(operation),
+      );
+    }
+  }
+
+  for (const input of INVALID_INPUTS) {
+    const instead = { statuses: input.instead, what: input.what };
+    checkTest(
+      target,
+      orderCheckFor(input),
+      async (api) => {
+        // Every variant of every credential state with one invalid request of this kind, and
+        // every invalid request with a variant of each state (the kept-alive state is judged in
+        // its own AUTH-<OP>-KEPT-ALIVE checks). Independent requests: sent together.
+        return Promise.all(
+          invalidInputPairs(input, apiKey, runId).map(async ([variant, spec]) => ({
+            label: `${spec.label} request, ${variant.label}`,
+            ex: await api.send(withCredential(spec, variant)),
+            instead,
+          })),
+        );
+      },
+      optionsFor(input.operation),
+    );
+  }
 }

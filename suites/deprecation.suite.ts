@@ -9,43 +9,49 @@ import {
 import { type Judgement, skip } from '../src/checks/types.ts';
 import type { Exchange } from '../src/http/exchange.ts';
 import type { PetstoreApi } from '../src/http/petstore-api.ts';
-import { checkTest, useTarget, verdictTest } from '../src/runner/check-test.ts';
+import { checkTest, fixture, useTarget, verdictTest } from '../src/runner/check-test.ts';
 import { getPetRemoved } from '../src/runner/lifecycle.ts';
-import { somePetId } from '../src/runner/seed.ts';
+import { somePet } from '../src/runner/seed.ts';
 
-const target = useTarget();
-// Once getPet is removed, how it used to announce its removal no longer matters.
-const whileGetPetExists = { unlessSkipped: () => getPetRemoved(target.ctx) };
+/** Registers this suite's checks (called by suites/all.ts, once per run). */
+export default function deprecationSuite(): void {
+  const target = useTarget();
+  // Once getPet is removed, how it used to announce its removal no longer matters.
+  const whileGetPetExists = { unlessSkipped: () => getPetRemoved(target.ctx) };
 
-/** getPet's answer for an existing pet: the response whose headers announce the sunset. */
-async function fetchSomePet(api: PetstoreApi): Promise<Exchange | Judgement> {
-  const id = await somePetId(api, target, 'deprecation');
-  return id === undefined
-    ? skip('no pet exists to fetch, and this run may not create one')
-    : api.getPet(id);
-}
+  const fetched = [SUNSET_HEADER, DEPRECATION_HEADER, DEPRECATION_LINKS];
+  const petToFetch = fixture(target, fetched, () => somePet(target));
 
-for (const check of [SUNSET_HEADER, DEPRECATION_HEADER, DEPRECATION_LINKS]) {
-  verdictTest(
-    target,
-    check,
-    async (api) => {
-      const ex = await fetchSomePet(api);
-      return 'verdict' in ex ? ex : check.judge(ex);
-    },
-    whileGetPetExists,
+  /** getPet's answer for an existing pet: the response whose headers announce the sunset. */
+  async function fetchSomePet(api: PetstoreApi): Promise<Exchange | Judgement> {
+    const pet = await petToFetch();
+    return 'none' in pet ? skip(pet.none) : api.getPet(pet.id);
+  }
+
+  for (const check of fetched) {
+    verdictTest(
+      target,
+      check,
+      async (api) => {
+        const ex = await fetchSomePet(api);
+        return 'verdict' in ex ? ex : check.judge(ex);
+      },
+      whileGetPetExists,
+    );
+  }
+
+  checkTest(target, DEPRECATION_ONLY_GETPET, (api) =>
+    Promise.all([
+      api.listPets(),
+      // createPet is looked at only when the run may write.
+      ...(target.ctx.writes
+        ? [api.createPet(exampleNewPet(target.ctx.runId, 'not-deprecated'))]
+        : []),
+    ]),
   );
+
+  checkTest(target, SUNSET_COUNTDOWN, async () => ({
+    today: target.ctx.today,
+    warnWithinDays: target.ctx.sunsetWarnDays,
+  }));
 }
-
-checkTest(target, DEPRECATION_ONLY_GETPET, async (api) => [
-  await api.listPets(),
-  // createPet is looked at only when the run may write.
-  ...(target.ctx.writes
-    ? [await api.createPet(exampleNewPet(target.ctx.runId, 'not-deprecated'))]
-    : []),
-]);
-
-checkTest(target, SUNSET_COUNTDOWN, async () => ({
-  today: target.ctx.today,
-  warnWithinDays: target.ctx.sunsetWarnDays,
-}));

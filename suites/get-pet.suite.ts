@@ -18,48 +18,52 @@ import { getPetRemoved } from '../src/runner/lifecycle.ts';
 import { probeUnknownId } from '../src/runner/unknown-id.ts';
 import { validate } from '../src/schemas.ts';
 
-const target = useTarget();
-const whileGetPetExists = { unlessSkipped: () => getPetRemoved(target.ctx) };
+/** Registers this suite's checks (called by suites/all.ts, once per run). */
+export default function getPetSuite(): void {
+  const target = useTarget();
+  const whileGetPetExists = { unlessSkipped: () => getPetRemoved(target.ctx) };
 
-propertyTest(
-  target,
-  GET_200_PET,
-  newPetArb(target.ctx.runId),
-  async (api, sent) => {
-    const created = await api.createPet(sent);
-    const pet = created.response?.json;
-    // Without a created pet there is nothing to fetch; the createPet checks say why.
-    if (created.response?.status !== 201 || !validate('pet', pet).valid) {
-      return skip('precondition failed: createPet did not return a Pet to fetch');
-    }
-    const exact = exactJson(created) as Record<string, unknown>;
-    return { created: exact, ex: await api.getPet(String(exactPetId(created))) };
-  },
-  { ...whileGetPetExists, examples: edgeNewPets(target.ctx.runId) },
-);
+  propertyTest(
+    target,
+    GET_200_PET,
+    newPetArb(target.ctx.runId),
+    async (api, sent) => {
+      const created = await api.createPet(sent);
+      const pet = created.response?.json;
+      // Without a created pet there is nothing to fetch; the createPet checks say why.
+      if (created.response?.status !== 201 || !validate('pet', pet).valid) {
+        return skip('precondition failed: createPet did not return a Pet to fetch');
+      }
+      const exact = exactJson(created) as Record<string, unknown>;
+      return { created: exact, ex: await api.getPet(String(exactPetId(created))) };
+    },
+    // Each input fetches the pet it created itself.
+    { ...whileGetPetExists, examples: edgeNewPets(target.ctx.runId), independent: true },
+  );
 
-eachTest(
-  target,
-  GET_404_UNKNOWN,
-  UNKNOWN_IDS,
-  (api, id) => probeUnknownId(api, id),
-  `ids ${UNKNOWN_IDS.join(', ')} (or spares, where those exist): 404 Error`,
-  whileGetPetExists,
-);
+  eachTest(
+    target,
+    GET_404_UNKNOWN,
+    UNKNOWN_IDS,
+    (api, id) => probeUnknownId(api, id),
+    `ids ${UNKNOWN_IDS.join(', ')} (or spares, where those exist): 404 Error`,
+    whileGetPetExists,
+  );
 
-propertyTest(
-  target,
-  GET_ID_ANY,
-  integerIdArb,
-  async (api, id) => ({ id, ex: await api.getPet(id) }),
-  { ...whileGetPetExists, examples: [...NAMED_IDS], independent: true },
-);
+  propertyTest(
+    target,
+    GET_ID_ANY,
+    integerIdArb,
+    async (api, id) => ({ id, ex: await api.getPet(id) }),
+    { ...whileGetPetExists, examples: [...NAMED_IDS], independent: true },
+  );
 
-eachTest(
-  target,
-  GET_ID_NOT_INT64,
-  NON_INTEGER_IDS,
-  async (api, id) => ({ id, ex: await api.getPet(id) }),
-  `every petId that is not an int64 (${NON_INTEGER_IDS.length}) got 400 or 404 Error`,
-  whileGetPetExists,
-);
+  eachTest(
+    target,
+    GET_ID_NOT_INT64,
+    NON_INTEGER_IDS,
+    async (api, id) => ({ id, ex: await api.getPet(id) }),
+    `every petId that is not an int64 (${NON_INTEGER_IDS.length}) got 400 or 404 Error`,
+    whileGetPetExists,
+  );
+}

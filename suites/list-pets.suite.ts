@@ -17,86 +17,100 @@ import {
   LIST_STATUS_CHECKS,
   LIST_STATUS_INVALID,
 } from '../src/checks/list-pets.ts';
+import { exclusionReason } from '../src/checks/selection.ts';
 import { LIMIT, PET_STATUSES } from '../src/contract.ts';
-import { checkTest, eachTest, propertyTest, useTarget } from '../src/runner/check-test.ts';
-import { ensurePetsOfEachStatus, noPetsReason, seedOnce } from '../src/runner/seed.ts';
+import { checkTest, eachTest, fixture, propertyTest, useTarget } from '../src/runner/check-test.ts';
+import { noPetsReason, seedPets } from '../src/runner/seed.ts';
 
-const target = useTarget();
-// More pets than the largest page, of every status: otherwise a server ignoring limit or
-// status would pass for lack of data. Created by the first selected check that needs them.
-const knownPets = seedOnce(target, LIMIT.max + 1);
-
-checkTest(target, LIST_200_PETS, (api) => api.listPets());
-
-// With no pets at all, every limit is kept by an empty list: nothing would be judged.
-const whilePetsExist = {
-  unlessSkipped: async () => noPetsReason(await knownPets()),
-};
-
-for (const [check, limit] of [
-  [LIST_LIMIT_MIN, LIMIT.min],
-  [LIST_LIMIT_MAX, LIMIT.max],
-] as const) {
-  checkTest(
+/** Registers this suite's checks (called by suites/all.ts, once per run). */
+export default function listPetsSuite(): void {
+  const target = useTarget();
+  // More pets than the largest page, and more than that of each status when LIST-LIMIT-STATUS
+  // runs: otherwise a server ignoring limit or status would pass for lack of data. Created
+  // before the checks, when one of them is selected.
+  const knownPets = fixture(
     target,
-    check,
-    async (api) => ({ limit, ex: await api.listPets({ limit }) }),
-    whilePetsExist,
+    [
+      LIST_LIMIT_MIN,
+      LIST_LIMIT_MAX,
+      LIST_LIMIT_RANGE,
+      LIST_LIMIT_DEFAULT,
+      ...Object.values(LIST_STATUS_CHECKS),
+      LIST_LIMIT_STATUS,
+    ],
+    () =>
+      seedPets(target, {
+        min: LIMIT.max + 1,
+        eachStatus: exclusionReason(LIST_LIMIT_STATUS.id, target.ctx) === undefined,
+      }),
+  );
+
+  checkTest(target, LIST_200_PETS, (api) => api.listPets());
+
+  // With no pets at all, every limit is kept by an empty list: nothing would be judged.
+  const whilePetsExist = {
+    unlessSkipped: async () => noPetsReason(await knownPets()),
+  };
+
+  for (const [check, limit] of [
+    [LIST_LIMIT_MIN, LIMIT.min],
+    [LIST_LIMIT_MAX, LIMIT.max],
+  ] as const) {
+    checkTest(
+      target,
+      check,
+      async (api) => ({ limit, ex: await api.listPets({ limit }) }),
+      whilePetsExist,
+    );
+  }
+
+  propertyTest(
+    target,
+    LIST_LIMIT_RANGE,
+    validLimitArb,
+    async (api, limit) => ({ limit, ex: await api.listPets({ limit }) }),
+    { ...whilePetsExist, examples: [...NAMED_LIMITS], independent: true },
+  );
+
+  checkTest(target, LIST_LIMIT_DEFAULT, async (api) => ({
+    known: (await knownPets()).known,
+    ex: await api.listPets(),
+  }));
+
+  for (const status of PET_STATUSES) {
+    checkTest(target, LIST_STATUS_CHECKS[status], async (api) => {
+      await knownPets();
+      return { status, ex: await api.listPets({ status, limit: LIMIT.max }) };
+    });
+  }
+
+  propertyTest(
+    target,
+    LIST_LIMIT_STATUS,
+    limitStatusArb,
+    async (api, [limit, status]) => ({ limit, status, ex: await api.listPets({ limit, status }) }),
+    { ...whilePetsExist, examples: NAMED_LIMIT_STATUS.map(([l, s]) => [l, s]), independent: true },
+  );
+
+  eachTest(
+    target,
+    LIST_LIMIT_INVALID,
+    INVALID_LIMITS,
+    async (api, value) => ({
+      query: `limit=${JSON.stringify(value)}`,
+      ex: await api.listPets(`limit=${encodeURIComponent(value)}`),
+    }),
+    `every out-of-range or non-integer limit (${INVALID_LIMITS.length}) got 400 Error`,
+  );
+
+  eachTest(
+    target,
+    LIST_STATUS_INVALID,
+    INVALID_STATUSES,
+    async (api, value) => ({
+      query: `status=${JSON.stringify(value)}`,
+      ex: await api.listPets(`status=${encodeURIComponent(value)}`),
+    }),
+    `every unknown status (${INVALID_STATUSES.length}) got 400 Error`,
   );
 }
-
-propertyTest(
-  target,
-  LIST_LIMIT_RANGE,
-  validLimitArb,
-  async (api, limit) => ({ limit, ex: await api.listPets({ limit }) }),
-  { ...whilePetsExist, examples: [...NAMED_LIMITS], independent: true },
-);
-
-checkTest(target, LIST_LIMIT_DEFAULT, async (api) => ({
-  known: (await knownPets()).known,
-  ex: await api.listPets(),
-}));
-
-for (const status of PET_STATUSES) {
-  checkTest(target, LIST_STATUS_CHECKS[status], async (api) => {
-    await knownPets();
-    return { status, ex: await api.listPets({ status, limit: LIMIT.max }) };
-  });
-}
-
-eachTest(
-  target,
-  LIST_LIMIT_INVALID,
-  INVALID_LIMITS,
-  async (api, value) => ({
-    query: `limit=${JSON.stringify(value)}`,
-    ex: await api.listPets(`limit=${encodeURIComponent(value)}`),
-  }),
-  `every out-of-range or non-integer limit (${INVALID_LIMITS.length}) got 400 Error`,
-);
-
-eachTest(
-  target,
-  LIST_STATUS_INVALID,
-  INVALID_STATUSES,
-  async (api, value) => ({
-    query: `status=${JSON.stringify(value)}`,
-    ex: await api.listPets(`status=${encodeURIComponent(value)}`),
-  }),
-  `every unknown status (${INVALID_STATUSES.length}) got 400 Error`,
-);
-
-// More than 100 pets of each status, so that no limit is kept for lack of data.
-let statusSeed: Promise<void> | undefined;
-propertyTest(
-  target,
-  LIST_LIMIT_STATUS,
-  limitStatusArb,
-  async (api, [limit, status]) => {
-    statusSeed ??= ensurePetsOfEachStatus(target);
-    await statusSeed;
-    return { limit, status, ex: await api.listPets({ limit, status }) };
-  },
-  { ...whilePetsExist, examples: NAMED_LIMIT_STATUS.map(([l, s]) => [l, s]), independent: true },
-);

@@ -3,26 +3,29 @@ import { anyQueryArb } from '../src/arbitraries/query.ts';
 import { ROBUST_CREATE_ANY_JSON, ROBUST_LIST_ANY_QUERY } from '../src/checks/robustness.ts';
 import { propertyTest, useTarget } from '../src/runner/check-test.ts';
 
-const target = useTarget();
+/** Registers this suite's checks (called by suites/all.ts, once per run). */
+export default function robustnessSuite(): void {
+  const target = useTarget();
 
-propertyTest(
-  target,
-  ROBUST_LIST_ANY_QUERY,
-  anyQueryArb,
-  async (api, query) => ({
-    input: `query ${JSON.stringify(query)}`,
-    ex: await api.listPets(query),
-  }),
-  { independent: true },
-);
+  propertyTest(
+    target,
+    ROBUST_LIST_ANY_QUERY,
+    anyQueryArb,
+    async (api, query) => ({
+      input: `query ${JSON.stringify(query)}`,
+      ex: await api.listPets(query),
+    }),
+    { independent: true },
+  );
 
-propertyTest(
-  target,
-  ROBUST_CREATE_ANY_JSON,
-  fc.jsonValue({ maxDepth: 3 }),
-  async (api, value) => ({
-    input: `body ${JSON.stringify(value)}`,
-    ex: await api.createPet(value),
-  }),
-  { independent: true },
-);
+  propertyTest(
+    target,
+    ROBUST_CREATE_ANY_JSON,
+    fc.jsonValue({ maxDepth: 3 }),
+    async (api, value) => ({
+      input: `body ${JSON.stringify(value)}`,
+      ex: await api.createPet(value),
+    }),
+    { independent: true },
+  );
+}

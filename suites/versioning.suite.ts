@@ -1,19 +1,29 @@
 import { skip } from '../src/checks/types.ts';
 import { SUNSET_GET_LIFECYCLE, VERSION_PREFIX_V1 } from '../src/checks/versioning.ts';
-import { checkTest, useTarget, verdictTest } from '../src/runner/check-test.ts';
+import { checkTest, fixture, useTarget, verdictTest } from '../src/runner/check-test.ts';
 import { runPets } from '../src/runner/run-pets.ts';
-import { somePetId } from '../src/runner/seed.ts';
+import { somePet } from '../src/runner/seed.ts';
 
-const target = useTarget();
+/** Registers this suite's checks (called by suites/all.ts, once per run). */
+export default function versioningSuite(): void {
+  const target = useTarget();
 
-checkTest(target, VERSION_PREFIX_V1, async () => target.ctx.baseUrl);
+  checkTest(target, VERSION_PREFIX_V1, async () => target.ctx.baseUrl);
 
-verdictTest(target, SUNSET_GET_LIFECYCLE, async (api) => {
-  const id = await somePetId(api, target, 'sunset');
-  if (id === undefined) return skip('no pet exists to fetch, and this run may not create one');
-  const created = runPets(target.ctx).created.get(id);
-  const origin = created
-    ? `created at ${created.ex.startedAt} in this run`
-    : 'listed by listPets just before';
-  return SUNSET_GET_LIFECYCLE.judge({ today: target.ctx.today, ex: await api.getPet(id), origin });
-});
+  const petToFetch = fixture(target, [SUNSET_GET_LIFECYCLE], () => somePet(target));
+
+  verdictTest(target, SUNSET_GET_LIFECYCLE, async (api) => {
+    const pet = await petToFetch();
+    if ('none' in pet) return skip(pet.none);
+    const { id } = pet;
+    const created = runPets(target.ctx).created.get(id);
+    const origin = created
+      ? `created at ${created.ex.startedAt} in this run`
+      : 'listed by listPets at the start of the run';
+    return SUNSET_GET_LIFECYCLE.judge({
+      today: target.ctx.today,
+      ex: await api.getPet(id),
+      origin,
+    });
+  });
+}

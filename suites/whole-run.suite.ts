@@ -5,60 +5,63 @@ import { checkTest, useTarget } from '../src/runner/check-test.ts';
 import { getPetRemoved } from '../src/runner/lifecycle.ts';
 import { type CreatedPet, runPets } from '../src/runner/run-pets.ts';
 
-// Last in path order: judges what every earlier suite file of the run created and saw.
-const target = useTarget();
-const { runId } = target.ctx;
-/** Created pets fetched again at the end of the run, spread over the run. */
-const SAMPLE = 10;
+/** Registers this suite's checks (called by suites/all.ts, once per run). */
+export default function wholeRunSuite(): void {
+  // Registered last, its checks start after all others: they judge what those created and saw.
+  const target = useTarget({ afterTheRest: true });
+  const { runId } = target.ctx;
+  /** Created pets fetched again at the end of the run, spread over the run. */
+  const SAMPLE = 10;
 
-checkTest(target, RUN_ID_UNIQUE, async (api) => {
-  const pets = runPets(target.ctx);
-  // However few pets the selected checks created, go past 100 creations.
-  const missing = Math.max(0, RUN_MIN_CREATIONS - pets.creations);
-  await Promise.all(
-    Array.from({ length: missing }, (_, i) =>
-      api.createPet({
-        name: petName(runId, `run-${i}`),
-        categoryId: i,
-        status: PET_STATUSES[i % PET_STATUSES.length],
-      }),
-    ),
-  );
-  return { creations: pets.creations, distinct: pets.created.size, reused: pets.reused };
-});
-
-// By id order, not by arrival: pets created together may arrive in any order, but the same
-// seed must fetch the same paths.
-function sample(created: Map<string, CreatedPet>): string[] {
-  const ids = [...created.keys()].sort((a, b) => {
-    const d = BigInt(a) - BigInt(b);
-    return d < 0n ? -1 : d > 0n ? 1 : 0;
-  });
-  const step = Math.max(1, Math.floor(ids.length / SAMPLE));
-  return ids.filter((_, i) => i % step === 0).slice(0, SAMPLE);
-}
-
-checkTest(target, RUN_PET_CONSISTENT, async (api) => {
-  const pets = runPets(target.ctx);
-  // Alone (e.g. --only RUN-PET), the run has created nothing yet: a few pets to follow.
-  if (pets.created.size === 0) {
+  checkTest(target, RUN_ID_UNIQUE, async (api) => {
+    const pets = runPets(target.ctx);
+    // However few pets the selected checks created, go past 100 creations.
+    const missing = Math.max(0, RUN_MIN_CREATIONS - pets.creations);
     await Promise.all(
-      PET_STATUSES.map((status, i) =>
+      Array.from({ length: missing }, (_, i) =>
         api.createPet({
-          name: petName(runId, `follow-${status}`),
-          categoryId: 2 ** 31 + i,
-          status,
+          name: petName(runId, `run-${i}`),
+          categoryId: i,
+          status: PET_STATUSES[i % PET_STATUSES.length],
         }),
       ),
     );
+    return { creations: pets.creations, distinct: pets.created.size, reused: pets.reused };
+  });
+
+  // By id order, not by arrival: pets created together may arrive in any order, but the same
+  // seed must fetch the same paths.
+  function sample(created: Map<string, CreatedPet>): string[] {
+    const ids = [...created.keys()].sort((a, b) => {
+      const d = BigInt(a) - BigInt(b);
+      return d < 0n ? -1 : d > 0n ? 1 : 0;
+    });
+    const step = Math.max(1, Math.floor(ids.length / SAMPLE));
+    return ids.filter((_, i) => i % step === 0).slice(0, SAMPLE);
   }
-  if (!getPetRemoved(target.ctx))
-    await Promise.all(sample(pets.created).map((id) => api.getPet(id)));
-  // Pages are judged only for the pets they hold: how to reach later pages is not shown.
-  await Promise.all(
-    [undefined, ...PET_STATUSES].map((status) =>
-      api.listPets({ limit: LIMIT.max, ...(status ? { status } : {}) }),
-    ),
-  );
-  return { sightings: pets.sightings, mismatches: pets.mismatches };
-});
+
+  checkTest(target, RUN_PET_CONSISTENT, async (api) => {
+    const pets = runPets(target.ctx);
+    // Alone (e.g. --only RUN-PET), the run has created nothing yet: a few pets to follow.
+    if (pets.created.size === 0) {
+      await Promise.all(
+        PET_STATUSES.map((status, i) =>
+          api.createPet({
+            name: petName(runId, `follow-${status}`),
+            categoryId: 2 ** 31 + i,
+            status,
+          }),
+        ),
+      );
+    }
+    const fetched = getPetRemoved(target.ctx) ? [] : sample(pets.created);
+    // Pages are judged only for the pets they hold: how to reach later pages is not shown.
+    await Promise.all([
+      ...fetched.map((id) => api.getPet(id)),
+      ...[undefined, ...PET_STATUSES].map((status) =>
+        api.listPets({ limit: LIMIT.max, ...(status ? { status } : {}) }),
+      ),
+    ]);
+    return { sightings: pets.sightings, mismatches: pets.mismatches };
+  });
+}

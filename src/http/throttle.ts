@@ -114,8 +114,8 @@ function release(spend: Spend): void {
 
 /**
  * A client that keeps to a request budget, a rate, a cap on requests in flight and the run's
- * deadline, waits out a 429's Retry-After (within the budget and the deadline) instead of
- * judging a server that asked for patience, and
+ * deadline, waits out a 429's Retry-After (within the budget and the deadline, and with every
+ * request of the run) instead of judging a server that asked for patience, and
  * stops sending to a route once the target has left several requests in a row to it unanswered,
  * so that a hung target costs a few timeouts, not one per request.
  */
@@ -168,6 +168,9 @@ export function throttle(client: HttpClient, limits: Limits, spend: Spend): Http
         ex.response.status === 429 ? retryAfterMs(ex.response.headers['retry-after']) : undefined;
       if (delay === undefined || !waitFits(delay)) break;
       const start = performance.now();
+      // The server asked the client, not this request, for patience: the run's other requests
+      // (checks run together) wait it out too, rather than draw more 429s meanwhile.
+      spend.nextSlot = Math.max(spend.nextSlot, Date.now() + delay);
       await sleep(delay);
       spend.waits.waitedOut++;
       spend.waits.waitedMs += Math.round(performance.now() - start);

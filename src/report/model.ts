@@ -42,12 +42,14 @@ export interface RunTimings {
   suitesMs: number;
   /** vitest's start-up, loading the suite files and the suites' set-up (the seed pets). */
   vitestMs: number;
-  /** The checks: httpMs + validationMs + generationMs + otherMs. */
+  /** Wall-clock time with at least one check under way (checks run together). */
   checksMs: number;
+  /** Wall-clock time with at least one of the suites' requests in flight. */
   httpMs: number;
+  /** CPU time, summed over the checks. */
   validationMs: number;
   generationMs: number;
-  /** Judging, bookkeeping, and vitest's own work per test. */
+  /** The checks' time with no request in flight, beyond validation and generation: judging, bookkeeping, vitest's work per test. */
   otherMs: number;
   /** The process's peak resident memory so far (its suite thread included), in MiB. */
   peakRssMiB?: number;

@@ -1,16 +1,17 @@
 import type fc from 'fast-check';
-import { test } from 'vitest';
+import { beforeAll, test } from 'vitest';
 import { exclusionReason } from '../checks/selection.ts';
 import type { Check, CheckDef, Judgement } from '../checks/types.ts';
 import type { PetstoreApi } from '../http/petstore-api.ts';
-import { timeSpent } from '../stopwatch.ts';
+import { countingInto, noPhaseTime } from '../stopwatch.ts';
 import { checkEach, checkProperty } from './property.ts';
 import { recordingApi } from './recorder.ts';
+import { checksAtOnce } from './schedule.ts';
 import { ConformanceFailure, checkMeta, settle, skippedMeta } from './settle.ts';
 import type { Target } from './target.ts';
 
 // Suites open the target and register their checks from this one module.
-export { type Target, useTarget } from './target.ts';
+export { onOwnConnection, type Target, useTarget } from './target.ts';
 
 export interface TestOptions {
   /**
@@ -20,6 +21,28 @@ export interface TestOptions {
   unlessSkipped?: () => string | undefined | Promise<string | undefined>;
 }
 
+/**
+ * Set-up some checks share (the seed pets, a pet to fetch): made once, before any check of the
+ * run starts, when one of `neededBy` is selected. What it finds on the target, and so what it
+ * sends, then does not depend on which check got there first. Checks await the getter.
+ */
+export function fixture<T>(
+  target: Target,
+  neededBy: readonly CheckDef[],
+  make: () => Promise<T>,
+): () => Promise<T> {
+  let once: Promise<T> | undefined;
+  const get = () => {
+    once ??= make();
+    return once;
+  };
+  // vitest runs a file's beforeAll hooks one after another, in the order they were registered.
+  beforeAll(async () => {
+    if (neededBy.some((def) => exclusionReason(def.id, target.ctx) === undefined)) await get();
+  });
+  return get;
+}
+
 /** Registers a test for one check whose body returns the judgement itself. */
 export function verdictTest(
   target: Target,
@@ -27,16 +50,20 @@ export function verdictTest(
   run: (api: PetstoreApi, requestsSent: () => number) => Promise<Judgement>,
   options: TestOptions = {},
 ): void {
-  test(`[${def.id}] ${def.title}`, async ({ task, skip }) => {
+  // vitest runs a file's consecutive concurrent tests together (up to maxConcurrency, set from
+  // checksAtOnce), and a sequential test after all of those before it have ended.
+  const together = !target.afterTheRest && checksAtOnce(target.ctx.limits) > 1;
+  (together ? test.concurrent : test)(`[${def.id}] ${def.title}`, async ({ task, skip }) => {
     const reason = exclusionReason(def.id, target.ctx) ?? (await options.unlessSkipped?.());
     if (reason !== undefined) {
       task.meta.check = skippedMeta(def, reason);
       skip(reason);
     }
-    const before = timeSpent();
+    const spent = noPhaseTime();
     const { api, recorded, unanswered } = recordingApi(target, def.id);
-    const judgement = settle(def, await run(api, () => recorded.length), recorded, unanswered());
-    task.meta.check = checkMeta(def, judgement, recorded, before);
+    const judged = await countingInto(spent, () => run(api, () => recorded.length));
+    const judgement = settle(def, judged, recorded, unanswered());
+    task.meta.check = checkMeta(def, judgement, recorded, spent);
     if (judgement.verdict === 'skip') skip(judgement.message);
     if (judgement.verdict === 'fail') throw new ConformanceFailure(judgement.message);
   });
@@ -56,7 +83,7 @@ export interface PropertyTestOptions<T> extends TestOptions {
   examples?: T[];
   /** Cap on runs for arbitraries with few distinct values. */
   maxRuns?: number;
-  /** Each input sends one request that no other input depends on: send them together. */
+  /** No input's requests depend on another input's answers: send the inputs together. */
   independent?: boolean;
 }
 

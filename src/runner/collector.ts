@@ -5,6 +5,7 @@ import { forRecord, RecordBudget } from '../http/exchange.ts';
 import { type Redactor, redactExchange } from '../http/redaction.ts';
 import type { CheckResult, Verdict } from '../report/model.ts';
 import type { CheckMeta } from './context.ts';
+import type { Span } from './timings.ts';
 
 const SYMBOL: Record<Verdict, string> = { pass: '✓', fail: '✗', warn: '!', skip: '-' };
 const CHECK_ID = /^\[([A-Z0-9-]+)\]/;
@@ -15,35 +16,68 @@ export const NOT_RUN = 'not run';
 /** Characters of evidence bodies the reports keep in all (see RecordBudget). */
 export const EVIDENCE_BODY_CHARS = 2 * 1024 * 1024;
 
+const catalogIndex = new Map(CATALOG.map((def, i) => [def.id, i]));
+
 /**
- * Turns vitest's test cases into check results, and prints one line per check as it ends. The
- * boundary where verdicts leave the suites: what came from the wire (messages, evidence,
+ * Turns vitest's test cases into check results, and prints one line per check in catalog
+ * order: checks that run together end in any order, the lines come out the same every run.
+ * The boundary where verdicts leave the suites: what came from the wire (messages, evidence,
  * counterexamples, errors) is redacted here, the catalog's ids and titles never are.
  */
 export class ResultCollector implements Reporter {
   readonly results: CheckResult[] = [];
   readonly harnessErrors: string[] = [];
   private readonly evidenceBudget = new RecordBudget(EVIDENCE_BODY_CHARS);
+  /** When each check ran, epoch ms: they overlap when checks run together. */
+  readonly spans: Span[] = [];
+  /** The checks of the run not printed yet, in catalog order. */
+  private toPrint: string[] = [];
+  private readonly lines = new Map<string, string[]>();
 
   constructor(
     private readonly print: (line: string) => void,
     private readonly redact: Redactor = (text) => text,
   ) {}
 
+  onTestModuleCollected(module: TestModule): void {
+    const ids = [...module.children.allTests()].flatMap((t) => CHECK_ID.exec(t.name)?.[1] ?? []);
+    const index = (id: string) => catalogIndex.get(id) ?? Number.POSITIVE_INFINITY;
+    this.toPrint.push(...ids);
+    this.toPrint.sort((a, b) => index(a) - index(b));
+  }
+
   onTestCaseResult(testCase: TestCase): void {
+    const diagnostic = testCase.diagnostic();
+    if (diagnostic)
+      this.spans.push([diagnostic.startTime, diagnostic.startTime + diagnostic.duration]);
     const result = this.toResult(testCase);
     if (!result) return;
     this.results.push(result);
     const message = result.verdict === 'pass' ? '' : `  ${result.message}`;
-    this.print(`  ${SYMBOL[result.verdict]} ${result.id}  ${result.title}${message}`);
+    const lines = [`  ${SYMBOL[result.verdict]} ${result.id}  ${result.title}${message}`];
     const curl = result.verdict === 'fail' ? result.exchanges[0]?.curl : undefined;
-    if (curl) this.print(`      reproduce: ${curl}`);
+    if (curl) lines.push(`      reproduce: ${curl}`);
+    this.lines.set(result.id, lines);
+    if (!this.toPrint.includes(result.id)) this.toPrint.push(result.id);
+    this.printReady();
+  }
+
+  /** Prints the lines of every check whose predecessors in catalog order have all ended. */
+  private printReady(all = false): void {
+    while (this.toPrint.length) {
+      const id = this.toPrint[0] as string;
+      const lines = this.lines.get(id);
+      if (!lines && !all) return;
+      this.toPrint.shift();
+      for (const line of lines ?? []) this.print(line);
+    }
   }
 
   onTestRunEnd(
     modules: ReadonlyArray<TestModule>,
     unhandledErrors: ReadonlyArray<{ message?: string }>,
   ): void {
+    this.printReady(true);
     for (const mod of modules) {
       for (const error of mod.errors()) {
         this.harnessErrors.push(this.redact(`${mod.relativeModuleId}: ${error.message}`));

@@ -32,6 +32,8 @@ export interface HarnessContext {
   exchangeLog?: string;
   /** Request budget, rate, concurrency and deadline of the run. */
   limits: Limits;
+  /** `I/N`: this run registers only shard I of N of the suites (see src/runner/shard.ts). */
+  shard?: string;
 }
 
 /** What a test hands the reporter about the check it ran (via vitest's `task.meta`). */
@@ -50,6 +52,8 @@ export interface CheckMeta {
 declare module 'vitest' {
   export interface ProvidedContext {
     harness: HarnessContext;
+    /** Set when the run's harness comes later, through this gate (src/runner/gate.ts). */
+    harnessGate?: string;
   }
 }
 

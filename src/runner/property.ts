@@ -63,8 +63,8 @@ export interface PropertyOptions<T> {
   /** The pass message, given how many inputs were tried. */
   passMessage?: (numRuns: number) => string;
   /**
-   * Each input sends one request that depends on no other input's: the inputs may be judged
-   * together (the throttle keeps to --concurrency, and sends them in input order).
+   * No input's requests depend on another input's answers: the inputs may be judged together
+   * (the throttle keeps to --concurrency, and sends the first requests in input order).
    */
   independent?: boolean;
   /** The shrink phase's budget (default: DEFAULT_SHRINK_BUDGET). */
@@ -233,23 +233,21 @@ function summarizeWarnings(warnings: Judgement[]): Judgement {
 }
 
 /**
- * Judges a fixed list of inputs: the first failure wins; warnings are gathered; when no input
- * could be judged (each one skipped), the check is skipped, not passed.
+ * Judges a fixed list of inputs, sent together (none depends on another's answer): the first
+ * failure in the list's order wins, whichever answer came first; warnings are gathered; when
+ * no input could be judged (each one skipped), the check is skipped, not passed.
  */
 export async function checkEach<T>(
   inputs: readonly T[],
   judgeInput: (input: T) => Promise<Judgement>,
   passMessage: string,
 ): Promise<Judgement> {
-  const warnings: Judgement[] = [];
-  const skips: Judgement[] = [];
-  for (const input of inputs) {
-    const judgement = await judgeInput(input);
-    if (judgement.verdict === 'fail') return judgement;
-    if (judgement.verdict === 'warn') warnings.push(judgement);
-    if (judgement.verdict === 'skip') skips.push(judgement);
-  }
+  const judgements = await Promise.all(inputs.map(judgeInput));
+  const failed = judgements.find((j) => j.verdict === 'fail');
+  if (failed) return failed;
+  const warnings = judgements.filter((j) => j.verdict === 'warn');
   if (warnings.length) return summarizeWarnings(warnings);
+  const skips = judgements.filter((j) => j.verdict === 'skip');
   if (skips[0] && skips.length === inputs.length) return skips[0];
   return pass(passMessage);
 }

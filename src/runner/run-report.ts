@@ -91,7 +91,8 @@ export function buildReport(facts: RunFacts): RunReport {
     startedAt: clock.startedAt.toISOString(),
     finishedAt: clock.finishedAt.toISOString(),
     durationMs: clock.finishedAt.getTime() - clock.startedAt.getTime(),
-    timings: runTimings(clock, checks),
+    // The preflight's exchange (the first) went before the suites.
+    timings: runTimings(clock, checks, collector.spans, exchanges.slice(1)),
     summary: summarize(checks),
     coverage: clauseCoverage(checks),
     checks,

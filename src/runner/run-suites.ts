@@ -1,26 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Reporter, TestCase, TestModule, TestSpecification } from 'vitest/node';
-import { BaseSequencer, createVitest } from 'vitest/node';
+import type { ProvidedContext } from 'vitest';
+import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from 'vitest/node';
+import { createVitest } from 'vitest/node';
+import type { Config } from '../config.ts';
 import { HarnessError } from '../errors.ts';
 import { ResultCollector } from './collector.ts';
 import type { HarnessContext } from './context.ts';
+import { type GateMessage, READY } from './gate.ts';
 import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from './paths.ts';
 import { redactorFor } from './redactor.ts';
+import { checksAtOnce } from './schedule.ts';
 
 // From source the suites are TypeScript (vitest transforms them); compiled, plain JavaScript.
-const SUITES = [`suites/**/*.suite.${CODE_EXT}`];
+// One entry registers every suite: checks of different suites can then run together.
+const SUITES = [`suites/all.${CODE_EXT}`];
 const WARM_UP = join(CODE_ROOT, 'src', 'runner', `warm-up.${CODE_EXT}`);
-
-/**
- * Suite files in path order. vitest's own order puts files that failed or ran long last time
- * first, so two runs with the same seed would send their requests in different orders.
- */
-class PathOrder extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return [...files].sort((a, b) => a.moduleId.localeCompare(b.moduleId));
-  }
-}
 
 /**
  * vitest's options to keep the suites' transformed modules between runs (it saves ~0.5 s a
@@ -38,10 +34,28 @@ function moduleCache() {
   return { experimental: { fsModuleCache: true, fsModuleCachePath: dir } };
 }
 
-function suiteOptions(harness: HarnessContext, reporters: Reporter[], shard?: string) {
+/**
+ * Compiled, the harness's modules are plain JavaScript: the suites' worker loads them with Node's
+ * own loader, as it does an installed package's (under node_modules, which vitest leaves to
+ * Node), not module by module through vite (~0.1 s of start-up for a clone's dist/).
+ */
+function nativeModules() {
+  if (CODE_EXT !== 'js') return {};
+  const root = `${CODE_ROOT.replaceAll('\\', '/')}/`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return { server: { deps: { external: [new RegExp(root)] } } };
+}
+
+/** What vitest's options depend on: known from the command line, before the target is. */
+export type SuiteSettings = Pick<HarnessContext, 'timeoutMs' | 'maxDurationMs' | 'limits'>;
+
+function suiteOptions(
+  settings: SuiteSettings,
+  reporters: Reporter[],
+  provide: Partial<ProvidedContext>,
+) {
   // vitest's deadline for a test must never come first: the run's own (limits.deadline) stops
   // every request from starting, and one in flight ends within --timeout.
-  const testTimeout = harness.maxDurationMs + 2 * harness.timeoutMs + 30_000;
+  const testTimeout = settings.maxDurationMs + 2 * settings.timeoutMs + 30_000;
   return {
     root: CODE_ROOT,
     // An installed package lives under node_modules, which vitest leaves out by default.
@@ -51,21 +65,22 @@ function suiteOptions(harness: HarnessContext, reporters: Reporter[], shard?: st
     include: SUITES,
     setupFiles: [WARM_UP],
     reporters,
-    provide: { harness },
+    provide,
     testTimeout,
     hookTimeout: testTimeout,
     passWithNoTests: false,
-    // Suites share nothing but read-only modules, so a fresh module graph per file buys
-    // nothing and costs about a second per file (11 s against 3.5 s for the default run).
-    // One worker: the suites are I/O-bound, and one worker sends requests in a fixed order.
+    // The modules stay loaded between the runs of a session (a fresh module graph costs about
+    // a second). One worker: the suites are I/O-bound, and the run's throttle lives in it.
     // A thread, not a process: the suites need no process of their own, and a second Node
     // process costs ~115 MiB (the tree's peak RSS: 298 MiB with forks, 262 with threads).
     pool: 'threads' as const,
     isolate: false,
     maxWorkers: 1,
-    sequence: { sequencer: PathOrder },
+    // Independent checks run together in that one worker (a session keeps its first run's
+    // number; each run's throttle still keeps to its own --concurrency).
+    maxConcurrency: checksAtOnce(settings.limits),
     ...moduleCache(),
-    ...(shard ? { shard } : {}),
+    ...nativeModules(),
   };
 }
 
@@ -80,19 +95,25 @@ export interface SuiteSession {
   close(): Promise<void>;
 }
 
-export async function openSuiteSession(
-  first: HarnessContext,
-  shard?: string,
-): Promise<SuiteSession> {
+/** vitest, ready to run the suites, with the collector of the run under way. */
+async function openVitest(
+  settings: SuiteSettings,
+  provide: Partial<ProvidedContext>,
+): Promise<{
+  vitest: Vitest;
+  specs: TestSpecification[];
+  collectWith: (c: ResultCollector) => void;
+}> {
   let current: ResultCollector | undefined;
   // vitest keeps the reporters it was created with; this one hands each run to its own collector.
   const relay: Reporter = {
+    onTestModuleCollected: (module: TestModule) => current?.onTestModuleCollected(module),
     onTestCaseResult: (testCase: TestCase) => current?.onTestCaseResult(testCase),
     onTestRunEnd: (modules, errors) => current?.onTestRunEnd(modules, errors),
   };
   const vitest = await createVitest(
     'test',
-    suiteOptions(first, [relay], shard) as never,
+    suiteOptions(settings, [relay], provide) as never,
     QUIET_VITE,
   );
   let specs: TestSpecification[];
@@ -106,16 +127,85 @@ export async function openSuiteSession(
     await vitest.close();
     throw new HarnessError('VITEST', `no suites found under ${CODE_ROOT}/suites`);
   }
+  return { vitest, specs, collectWith: (collector) => (current = collector) };
+}
+
+async function runOnce(vitest: Vitest, specs: TestSpecification[]): Promise<void> {
+  await vitest.runTestSpecifications(specs, true);
+  // vitest marks failing runs for the process; the CLI decides the exit code itself.
+  process.exitCode = undefined;
+}
+
+export async function openSuiteSession(
+  first: HarnessContext,
+  shard?: string,
+): Promise<SuiteSession> {
+  const { vitest, specs, collectWith } = await openVitest(first, { harness: first });
   return {
     async run(harness, print) {
-      current = new ResultCollector(print, redactorFor(harness.apiKey));
-      vitest.provide('harness', harness);
-      await vitest.runTestSpecifications(specs, true);
-      // vitest marks failing runs for the process; the CLI decides the exit code itself.
-      process.exitCode = undefined;
-      return current;
+      const collector = new ResultCollector(print, redactorFor(harness.apiKey));
+      collectWith(collector);
+      // The entry registers only this shard's suites.
+      vitest.provide('harness', shard ? { ...harness, shard } : harness);
+      await runOnce(vitest, specs);
+      return collector;
     },
     close: () => vitest.close(),
+  };
+}
+
+/**
+ * One run of the suites, started before its target is known (the CLI starts it first thing):
+ * vitest's worker boots and loads the suites' modules while this thread loads the rest of the
+ * harness, starts the target and sends the preflight, then waits at a gate (src/runner/gate.ts).
+ * `run` hands it the target; `close` without `run` (the preflight failed) lets it go unrun.
+ */
+export async function startSuites(
+  config: Pick<Config, 'timeoutMs' | 'maxDurationMs' | 'concurrency' | 'maxRequests' | 'shard'>,
+): Promise<SuiteSession> {
+  const { shard, maxRequests } = config;
+  const limits = {
+    concurrency: config.concurrency,
+    ...(maxRequests === undefined ? {} : { maxRequests }),
+  };
+  const settings: SuiteSettings = {
+    timeoutMs: config.timeoutMs,
+    maxDurationMs: config.maxDurationMs,
+    limits,
+  };
+  const gate = new BroadcastChannel(`petstore-conformance:${randomUUID()}`);
+  const ready = new Promise<void>((resolve) => {
+    gate.onmessage = (event) => {
+      if ((event as { data: unknown }).data === READY) resolve();
+    };
+  });
+  const open = (message: GateMessage) => ready.then(() => gate.postMessage(message));
+  let opened = false;
+  let vitest: Vitest;
+  let specs: TestSpecification[];
+  let collectWith: (collector: ResultCollector) => void;
+  try {
+    ({ vitest, specs, collectWith } = await openVitest(settings, { harnessGate: gate.name }));
+  } catch (error) {
+    gate.close();
+    throw error;
+  }
+  const running = runOnce(vitest, specs);
+  return {
+    async run(harness, print) {
+      opened = true;
+      const collector = new ResultCollector(print, redactorFor(harness.apiKey));
+      collectWith(collector);
+      await open({ harness: shard ? { ...harness, shard } : harness });
+      await running;
+      return collector;
+    },
+    async close() {
+      if (!opened) await Promise.race([open({ stop: 'no run' }), running]);
+      await running;
+      gate.close();
+      await vitest.close();
+    },
   };
 }
 
@@ -139,7 +229,11 @@ function testNames(modules: readonly TestModule[]): string[] {
 
 /** The names of every test the suites define, collected without running any of them. */
 export async function collectSuiteTestNames(harness: HarnessContext): Promise<string[]> {
-  const vitest = await createVitest('test', suiteOptions(harness, []), QUIET_VITE);
+  const vitest = await createVitest(
+    'test',
+    suiteOptions(harness, [], { harness }) as never,
+    QUIET_VITE,
+  );
   try {
     const { testModules, unhandledErrors } = await vitest.collect();
     const broken = testModules.flatMap((m) => m.errors().map((e) => `${m.moduleId}: ${e.message}`));

@@ -2,7 +2,7 @@ import { petName } from '../arbitraries/pet-name.ts';
 import { exactJson, exactPetId, integerText } from '../checks/exact.ts';
 import { LIMIT, PET_STATUSES } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { type PetstoreApi, petstoreApi } from '../http/petstore-api.ts';
+import { petstoreApi } from '../http/petstore-api.ts';
 import { isRefusal } from '../http/throttle.ts';
 import type { Target } from './target.ts';
 
@@ -25,46 +25,53 @@ function seeded(known: number, answers: readonly Exchange[]): Seeded {
   return refusal === undefined ? { known } : { known, refused: refusal };
 }
 
-/**
- * Makes sure at least `min` pets exist, of every status, so limits and filters are tested on
- * more data than they let through.
- */
-export async function ensurePets(target: Target, min: number): Promise<Seeded> {
-  const api = seedingApi(target);
-  const page = await api.listPets({ limit: LIMIT.max });
-  const seen = Array.isArray(page.response?.json) ? page.response.json.length : 0;
-  // A read-only run works on whatever data the target already holds.
-  if (!target.ctx.writes) return seeded(seen, [page]);
-  // Independent requests: sent together, up to the run's --concurrency (the throttle queues the rest).
-  const answers = await Promise.all(
-    Array.from({ length: Math.max(0, min - seen) }, (_, i) => api.createPet(seedPet(target, i))),
-  );
-  const created = answers.filter((ex) => ex.response?.status === 201).length;
-  return seeded(seen + created, [page, ...answers]);
-}
+const pageLength = (page: Exchange) =>
+  Array.isArray(page.response?.json) ? page.response.json.length : 0;
 
 /**
- * Makes sure more than `LIMIT.max` pets of each status exist, so a limit with a status filter
- * is judged on more data than it lets through. A full page of a status gets one more pet.
+ * Makes sure at least `min` pets exist, of every status, so limits and filters are tested on
+ * more data than they let through; with `eachStatus`, more than `LIMIT.max` of each status too
+ * (a limit with a status filter is judged on more data than it lets through; a full page of a
+ * status gets one more pet). One round of pages, then one of creations, each sent together.
  */
-export async function ensurePetsOfEachStatus(target: Target): Promise<void> {
-  if (!target.ctx.writes) return;
+export async function seedPets(
+  target: Target,
+  { min, eachStatus }: { min: number; eachStatus: boolean },
+): Promise<Seeded> {
   const api = seedingApi(target);
-  const pages = await Promise.all(
-    PET_STATUSES.map((status) => api.listPets({ status, limit: LIMIT.max })),
-  );
-  // All pages first, then all creations: the same seed sends them in the same order.
-  const bodies = PET_STATUSES.flatMap((status, s) => {
-    const page = pages[s]?.response?.json;
-    const seen = Array.isArray(page) ? page.length : 0;
-    const missing = seen >= LIMIT.max ? 1 : LIMIT.max + 1 - seen;
+  // A read-only run works on whatever data the target already holds.
+  const byStatus = eachStatus && target.ctx.writes ? PET_STATUSES : [];
+  const [page, statusPages] = await Promise.all([
+    api.listPets({ limit: LIMIT.max }),
+    Promise.all(byStatus.map((status) => api.listPets({ status, limit: LIMIT.max }))),
+  ]);
+  const seen = pageLength(page);
+  if (!target.ctx.writes) return seeded(seen, [page]);
+  const perStatus = byStatus.map((status, s) => {
+    const seenOfStatus = statusPages[s] ? pageLength(statusPages[s]) : 0;
+    const missing = seenOfStatus >= LIMIT.max ? 1 : LIMIT.max + 1 - seenOfStatus;
     return Array.from({ length: missing }, (_, i) => ({
-      name: petName(target.ctx.runId, `${status}-${i}`),
-      categoryId: i,
+      ...seedFields(petName(target.ctx.runId, `${status}-${i}`), i),
       status,
     }));
   });
-  await Promise.all(bodies.map((body) => api.createPet(body)));
+  // Statuses taken in turn: the store's first page holds every status, so a server that ignores
+  // the status filter answers one with pets of other statuses.
+  const ofEachStatus = interleave(perStatus);
+  const more = Math.max(0, min - seen - ofEachStatus.length);
+  const bodies = [...ofEachStatus, ...Array.from({ length: more }, (_, i) => seedPet(target, i))];
+  // Independent requests: sent together, up to the run's --concurrency (the throttle queues the rest).
+  const answers = await Promise.all(bodies.map((body) => api.createPet(body)));
+  const created = answers.filter((ex) => ex.response?.status === 201).length;
+  return seeded(seen + created, [page, ...statusPages, ...answers]);
+}
+
+/** The first item of each list, then the second of each, and so on. */
+function interleave<T>(lists: readonly T[][]): T[] {
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  return Array.from({ length: longest }, (_, i) =>
+    lists.flatMap((list) => list.slice(i, i + 1)),
+  ).flat();
 }
 
 /** Why checks that judge by existing pets cannot run, or undefined when some exist. */
@@ -76,43 +83,69 @@ export function noPetsReason({ known, refused }: Seeded): string | undefined {
 }
 
 /**
- * `ensurePets` at most once, and only when a check asks: a selection that needs no data
- * (e.g. `--only AUTH-LIST`) creates none.
+ * Names and categoryIds servers mangle (whitespace kept as sent, letters beyond ASCII, ids past
+ * 32 bits and negative ones). The first seed pets of each kind carry them: the pages the checks
+ * list (the store's first, each status's first) then hold pets worth comparing field by field.
  */
-export function seedOnce(target: Target, min: number): () => Promise<Seeded> {
-  let once: Promise<Seeded> | undefined;
-  return () => {
-    once ??= ensurePets(target, min);
-    return once;
-  };
+const MANGLED: readonly { name: (name: string) => string; categoryId: number }[] = [
+  { name: (name) => `  ${name}\t `, categoryId: 2 ** 31 },
+  { name: (name) => `${name} Ünïcødé 🐶 名前`, categoryId: Number.MAX_SAFE_INTEGER },
+  { name: (name) => `${name} inner   runs  of    spaces`, categoryId: Number.MIN_SAFE_INTEGER },
+  { name: (name) => `${name} combining e\u0301 a\u0308`, categoryId: -(2 ** 40) },
+];
+
+function seedFields(name: string, i: number) {
+  const mangled = MANGLED[i];
+  return mangled
+    ? { name: mangled.name(name), categoryId: mangled.categoryId }
+    : { name, categoryId: i };
 }
 
 function seedPet(target: Target, i: number) {
   const status = STATUS_CYCLE[i % STATUS_CYCLE.length];
   return {
-    name: petName(target.ctx.runId, `seed-${i}`),
-    categoryId: i,
+    ...seedFields(petName(target.ctx.runId, `seed-${i}`), i),
     ...(status ? { status } : {}),
   };
 }
 
+/** A pet to fetch, or why there is none. */
+export type PetToFetch = { id: string } | { none: string };
+
+const toFetch = new Map<string, Promise<PetToFetch>>();
+
 /**
- * A pet to fetch: one the target already holds, else (when the run may write) a new one.
- * Undefined when there is none and the run is read-only.
+ * A pet to fetch, the same for every check of a run that asks: one the target already holds,
+ * else (when the run may write) a new one.
  */
-export async function somePetId(
-  api: PetstoreApi,
-  target: Target,
-  label: string,
-): Promise<string | undefined> {
+export function somePet(target: Target): Promise<PetToFetch> {
+  const { ctx } = target;
+  const key = `${ctx.runId}:${ctx.exchangeLog ?? ''}:${ctx.baseUrl}`;
+  let pet = toFetch.get(key);
+  if (!pet) {
+    pet = findOrCreatePet(target);
+    toFetch.set(key, pet);
+  }
+  return pet;
+}
+
+async function findOrCreatePet(target: Target): Promise<PetToFetch> {
+  const api = seedingApi(target);
   const page = await api.listPets({ limit: 1 });
+  if (page.error) return { none: `${page.error.message} (listing a pet to fetch)` };
   const items = exactJson(page);
   const existing = Array.isArray(items)
     ? integerText((items[0] as { id?: unknown })?.id)
     : undefined;
-  if (existing !== undefined) return existing;
-  if (!target.ctx.writes) return undefined;
-  const created = await api.createPet({ name: petName(target.ctx.runId, label), categoryId: 1 });
+  if (existing !== undefined) return { id: existing };
+  if (!target.ctx.writes)
+    return { none: 'no pet exists to fetch, and this run may not create one' };
+  const created = await api.createPet({
+    name: petName(target.ctx.runId, 'to-fetch'),
+    categoryId: 1,
+  });
   const id = exactPetId(created);
-  return created.response?.status === 201 ? id : undefined;
+  if (created.response?.status === 201 && id !== undefined) return { id };
+  const why = created.error?.message ?? `createPet answered ${created.response?.status}`;
+  return { none: `no pet exists to fetch, and none could be created: ${why}` };
 }

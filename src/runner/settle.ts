@@ -3,9 +3,9 @@ import { fail, skip as skipped } from '../checks/types.ts';
 import { UNSOLICITED } from '../http/client.ts';
 import { type Exchange, forRecord } from '../http/exchange.ts';
 import { isRefusal } from '../http/throttle.ts';
-import type { timeSpent } from '../stopwatch.ts';
+import type { PhaseTimes } from '../stopwatch.ts';
 import type { CheckMeta } from './context.ts';
-import { timingSince } from './timings.ts';
+import { checkTiming } from './timings.ts';
 
 /** How many exchanges a failing check keeps as evidence when it names none itself. */
 const MAX_EVIDENCE = 5;
@@ -45,7 +45,7 @@ export function checkMeta(
   def: CheckDef,
   judgement: Judgement,
   recorded: Exchange[],
-  before: ReturnType<typeof timeSpent>,
+  spent: PhaseTimes,
 ): CheckMeta {
   const evidence =
     judgement.verdict === 'pass' ? [] : (judgement.evidence ?? recorded.slice(-MAX_EVIDENCE));
@@ -55,7 +55,7 @@ export function checkMeta(
     message: judgement.message,
     exchanges: evidence.map((ex) => forRecord(ex)),
     requests: recorded.length,
-    timing: timingSince(before, recorded),
+    timing: checkTiming(spent, recorded),
     ...(judgement.counterexample ? { counterexample: judgement.counterexample } : {}),
   };
 }

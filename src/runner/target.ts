@@ -1,4 +1,5 @@
-import { afterAll, inject } from 'vitest';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { afterAll } from 'vitest';
 import { createClient, type HttpClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { appendExchange, flushExchanges } from '../http/exchange-log.ts';
@@ -13,18 +14,43 @@ import { saveWaits } from './waits.ts';
 export interface Target {
   ctx: HarnessContext;
   client: HttpClient;
+  /** Its checks start once every check registered before them has ended. */
+  afterTheRest?: boolean;
 }
 
 export interface TargetOptions {
-  /** Connections to the target at most, whatever --concurrency says (1: one kept-alive socket). */
-  connections?: number;
+  /**
+   * A connection of its own for every stretch of requests run in `onOwnConnection` (each kept
+   * alive, carrying that stretch's requests one after another), whatever --concurrency says.
+   */
+  connectionPerTurn?: boolean;
+  /** Its checks judge what the others did: they start once every check registered before them has ended. */
+  afterTheRest?: boolean;
 }
 
-/** Opens the target for one suite file; the client is closed when the file is done. */
+let current: HarnessContext | undefined;
+
+/** The run the suites are registered for next (suites/all.ts sets it before registering them). */
+export function registerFor(harness: HarnessContext): void {
+  current = harness;
+}
+
+/** Opens the target for one suite; its client is closed once every check of the run has ended. */
 export function useTarget(options: TargetOptions = {}): Target {
-  const ctx = inject('harness');
-  const connections = options.connections ?? ctx.limits.concurrency;
-  const client = createClient({
+  const ctx = current;
+  if (!ctx) throw new Error('useTarget() before suites/all.ts knew the run');
+  // One pool of connections for the run, warm for every suite; sockets of their own where asked.
+  const client = options.connectionPerTurn ? connectionPerTurn(ctx) : runClient(ctx);
+  const limited = notingPets(throttle(client, ctx.limits, spendOf(ctx)), runPets(ctx));
+  return {
+    ctx,
+    client: ctx.writes ? limited : readOnly(limited),
+    ...(options.afterTheRest ? { afterTheRest: true } : {}),
+  };
+}
+
+function newClient(ctx: HarnessContext, connections: number | undefined): HttpClient {
+  return createClient({
     baseUrl: ctx.baseUrl,
     apiKey: ctx.apiKey,
     timeoutMs: ctx.timeoutMs,
@@ -37,16 +63,68 @@ export function useTarget(options: TargetOptions = {}): Target {
         }
       : {}),
   });
-  const spend = spendOf(ctx);
+}
+
+function openClient(ctx: HarnessContext, connections: number | undefined): HttpClient {
+  const client = newClient(ctx, connections);
   afterAll(() => {
-    if (ctx.exchangeLog) {
-      flushExchanges(ctx.exchangeLog);
-      saveWaits(ctx.exchangeLog, spend.waits);
-    }
+    flushRun(ctx);
     return client.close();
   });
-  const limited = notingPets(throttle(client, ctx.limits, spend), runPets(ctx));
-  return { ctx, client: ctx.writes ? limited : readOnly(limited) };
+  return client;
+}
+
+/** Writes what the main process reads of the run: the exchanges still waiting, the 429 waits. */
+function flushRun(ctx: HarnessContext): void {
+  if (!ctx.exchangeLog) return;
+  flushExchanges(ctx.exchangeLog);
+  saveWaits(ctx.exchangeLog, spendOf(ctx).waits);
+}
+
+/** The connection of the stretch of requests under way (see onOwnConnection). */
+const turn = new AsyncLocalStorage<{ client?: HttpClient }>();
+
+/**
+ * Runs `work`, whose requests through a target opened with `connectionPerTurn` go one after
+ * another on a connection of their own, kept alive: e.g. a keyless request right after a keyed
+ * one on the same socket. Stretches run together, each on its own socket.
+ */
+export function onOwnConnection<T>(work: () => Promise<T>): Promise<T> {
+  return turn.run({}, work);
+}
+
+function connectionPerTurn(ctx: HarnessContext): HttpClient {
+  const opened: HttpClient[] = [];
+  afterAll(async () => {
+    flushRun(ctx);
+    await Promise.all(opened.map((client) => client.close()));
+  });
+  return {
+    send: (options) => {
+      const mine = turn.getStore();
+      if (!mine)
+        throw new Error('a request to a connection-per-turn target outside onOwnConnection()');
+      if (!mine.client) {
+        mine.client = newClient(ctx, 1);
+        opened.push(mine.client);
+      }
+      return mine.client.send(options);
+    },
+    close: async () => undefined,
+  };
+}
+
+// The worker outlives a run, so the run's client is keyed by run, as its budget is.
+const runClients = new Map<string, HttpClient>();
+function runClient(ctx: HarnessContext): HttpClient {
+  const key = runKey(ctx);
+  let client = runClients.get(key);
+  if (!client) {
+    client = openClient(ctx, ctx.limits.concurrency);
+    runClients.set(key, client);
+    afterAll(() => void runClients.delete(key));
+  }
+  return client;
 }
 
 /** A client that notes every pet created and seen again, for the checks judged at the end. */
@@ -63,8 +141,9 @@ function notingPets(client: HttpClient, pets: RunPets): HttpClient {
 
 // Every suite file of a run shares one budget; the worker outlives a run, so key it by run.
 const spends = new Map<string, Spend>();
+const runKey = (ctx: HarnessContext) => `${ctx.runId}:${ctx.exchangeLog ?? ''}:${ctx.baseUrl}`;
 function spendOf(ctx: HarnessContext): Spend {
-  const key = `${ctx.runId}:${ctx.exchangeLog ?? ''}`;
+  const key = runKey(ctx);
   let spend = spends.get(key);
   if (!spend) {
     spend = newSpend();

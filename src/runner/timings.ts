@@ -1,6 +1,6 @@
 import type { Exchange } from '../http/exchange.ts';
 import type { CheckResult, CheckTiming, RunTimings } from '../report/model.ts';
-import { timeSpent } from '../stopwatch.ts';
+import type { PhaseTimes } from '../stopwatch.ts';
 
 /** Moments of a run, in milliseconds since the process started (performance.now()). */
 export interface RunMarks {
@@ -9,14 +9,48 @@ export interface RunMarks {
   suitesEnd: number;
 }
 
+/** A stretch of wall-clock time, [from, to] in epoch milliseconds. */
+export type Span = readonly [number, number];
+
 const round = (ms: number) => Math.round(ms);
 
-/** Where the run's time went, from its marks and its checks' own timings. */
-export function runTimings(marks: RunMarks, checks: readonly CheckResult[]): RunTimings {
+/** Milliseconds covered by at least one of the spans (they may overlap: checks run together). */
+export function covered(spans: readonly Span[]): number {
+  let total = 0;
+  let end = Number.NEGATIVE_INFINITY;
+  for (const [from, to] of [...spans].sort((a, b) => a[0] - b[0])) {
+    total += Math.max(0, to - Math.max(from, end));
+    end = Math.max(end, to);
+  }
+  return total;
+}
+
+/** Wall-clock time with at least one of the exchanges in flight. */
+export function timeInFlight(exchanges: readonly Exchange[]): number {
+  return covered(
+    exchanges.map((ex) => {
+      const start = Date.parse(ex.startedAt);
+      return [start, start + ex.durationMs] as const;
+    }),
+  );
+}
+
+/**
+ * Where the run's time went, from its marks, the spans its checks ran in and the exchanges of
+ * the suites. Checks run together, so wall-clock parts are unions, not sums: checksMs is the
+ * time at least one check was under way, httpMs the time at least one request was in flight.
+ * Validation and generation are CPU time, each check's own, so those add up.
+ */
+export function runTimings(
+  marks: RunMarks,
+  checks: readonly CheckResult[],
+  checkSpans: readonly Span[],
+  exchanges: readonly Exchange[],
+): RunTimings {
   const sum = (pick: (c: CheckResult) => number) => checks.reduce((t, c) => t + pick(c), 0);
   const suitesMs = marks.suitesEnd - marks.targetReady;
-  const checksMs = sum((c) => c.durationMs);
-  const httpMs = sum((c) => c.timing?.httpMs ?? 0);
+  const checksMs = covered(checkSpans);
+  const httpMs = timeInFlight(exchanges);
   const validationMs = sum((c) => c.timing?.validationMs ?? 0);
   const generationMs = sum((c) => c.timing?.generationMs ?? 0);
   return {
@@ -34,33 +68,12 @@ export function runTimings(marks: RunMarks, checks: readonly CheckResult[]): Run
   };
 }
 
-/** Wall-clock time with at least one of the exchanges in flight (they may overlap). */
-function timeInFlight(exchanges: readonly Exchange[]): number {
-  const spans = exchanges
-    .map((ex) => {
-      const start = Date.parse(ex.startedAt);
-      return [start, start + ex.durationMs] as const;
-    })
-    .sort((a, b) => a[0] - b[0]);
-  let total = 0;
-  let end = Number.NEGATIVE_INFINITY;
-  for (const [from, to] of spans) {
-    total += Math.max(0, to - Math.max(from, end));
-    end = Math.max(end, to);
-  }
-  return total;
-}
-
-/** Where a check's time went since `before` (taken with timeSpent() as it began). */
-export function timingSince(
-  before: ReturnType<typeof timeSpent>,
-  recorded: Exchange[],
-): CheckTiming {
-  const now = timeSpent();
+/** Where a check's time went: its requests' time in flight, and its own phase times. */
+export function checkTiming(spent: PhaseTimes, recorded: Exchange[]): CheckTiming {
   const ms = (value: number) => Math.round(value * 10) / 10;
   return {
     httpMs: ms(timeInFlight(recorded)),
-    validationMs: ms(now.validation - before.validation),
-    generationMs: ms(now.generation - before.generation),
+    validationMs: ms(spent.validation),
+    generationMs: ms(spent.generation),
   };
 }

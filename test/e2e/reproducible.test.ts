@@ -43,25 +43,73 @@ describe('the same seed sends the same requests', () => {
   interface HarEntry {
     _check?: string;
     request: { method: string; url: string; postData?: { text: string } };
+    response: { status: number; content: { text: string } };
   }
   type Result = Awaited<ReturnType<typeof runCli>>;
   /** The run's pet-name tag in `text` masked: it is drawn anew for every run. */
   const masked = (result: Result, text: string) =>
     text.replaceAll(`pc-${readReport(result).runId}-`, 'pc-<runId>-');
-  /** Every request of a run, in the order sent, with the embedded server's origin left out. */
+  const entriesOf = (result: Result): HarEntry[] =>
+    (JSON.parse(readArtifacts(result)['exchanges.har'] ?? '{}') as { log: { entries: HarEntry[] } })
+      .log.entries;
+  const createdIn = (entries: HarEntry[]) =>
+    entries.filter((e) => e.request.method === 'POST' && e.response.status === 201);
+
+  /**
+   * Every request of a run with its sender, sorted: checks run together, so the order they go
+   * out in may differ. The id of a pet the run created is assigned by the server in the order
+   * the creations arrive: a getPet of one reads `{created}`; every other part of every request
+   * must be the same but the run's tag.
+   */
+  const createdIds = (entries: HarEntry[]) =>
+    new Set(
+      createdIn(entries).map((e) =>
+        String((JSON.parse(e.response.content.text) as { id: number }).id),
+      ),
+    );
+
   function requestsOf(result: Result): string[] {
-    const har = JSON.parse(readArtifacts(result)['exchanges.har'] ?? '{}') as {
-      log: { entries: HarEntry[] };
-    };
-    return har.log.entries.map(({ _check, request }) => {
-      const url = new URL(request.url);
-      const text = `${_check} ${request.method} ${url.pathname}${url.search} ${request.postData?.text ?? ''}`;
-      return masked(result, text);
-    });
+    const entries = entriesOf(result);
+    const created = createdIds(entries);
+    return entries
+      .map(({ _check, request }) => {
+        const url = new URL(request.url);
+        const id = /\/pets\/(-?\d+)$/.exec(url.pathname)?.[1];
+        const path =
+          request.method === 'GET' && id !== undefined && created.has(id)
+            ? url.pathname.replace(/\d+$/, '{created}')
+            : url.pathname;
+        const text = `${_check} ${request.method} ${path}${url.search} ${request.postData?.text ?? ''}`;
+        return masked(result, text);
+      })
+      .sort();
   }
 
-  it('two runs against fresh servers: the same requests in the same order, the same verdicts', async () => {
-    const run = () => runCli(['run', '--profile', 'ci', '--seed', '7']);
+  it('two runs against fresh servers that answer in a random order: the same requests, the same verdicts', async () => {
+    const apiKey = 'jitter-key-0123456789';
+    // Each request waits 0-4 ms before the server handles it: the checks that run together
+    // interleave differently in each run, and pets are assigned ids in a different order.
+    const jittery = () =>
+      startFault(
+        {
+          name: 'jittery',
+          description: 'The reference, handling each request after a random 0-4 ms.',
+          wrap: (app) => async (req) => {
+            await new Promise((resolve) => setTimeout(resolve, Math.random() * 4));
+            return app(req);
+          },
+        },
+        apiKey,
+      );
+    const run = async () => {
+      const server = await jittery();
+      try {
+        const args = ['--base-url', server.baseUrl, '--api-key', apiKey];
+        return await runCli(['run', ...args, '--profile', 'ci', '--seed', '7']);
+      } finally {
+        await server.close();
+      }
+    };
     const [first, second] = [await run(), await run()];
     expect([first.code, second.code]).toEqual([0, 0]);
     // Each run tags its pets with its own id, so two runs' pets can be told apart.
@@ -70,7 +118,7 @@ describe('the same seed sends the same requests', () => {
     const requests = requestsOf(first);
     expect(requests.some((r) => r.includes('pc-<runId>-'))).toBe(true);
     // Every request names its sender: the preflight, the seeding, or a check of the catalog.
-    expect(requests[0]).toMatch(/^preflight GET /);
+    expect(requests.some((r) => /^preflight GET /.test(r))).toBe(true);
     expect(requests.some((r) => /^seed POST \S*\/pets /.test(r))).toBe(true);
     const senders = new Set(requests.map((r) => r.split(' ')[0]));
     const ids = new Set(readReport(first).checks.map((c) => c.id));
@@ -81,11 +129,21 @@ describe('the same seed sends the same requests', () => {
       ).toBe(true);
     expect(requests.length).toBeGreaterThan(300);
     expect(requestsOf(second)).toEqual(requests);
-    // Messages may name the embedded server's origin, whose port differs between runs.
-    const verdicts = (r: typeof first) =>
-      readReport(r).checks.map((c) =>
-        masked(r, `${c.id} ${c.verdict} ${c.message.replace(/127\.0\.0\.1:\d+/g, 'origin')}`),
-      );
+    // In the catalog's order; messages may name the server's origin, whose port differs, the
+    // id the server gave a pet (in the order the creations arrived), and the run's tag.
+    const verdicts = (r: typeof first) => {
+      const created = createdIds(entriesOf(r));
+      return readReport(r).checks.map((c) => {
+        const message = c.message
+          .replace(/127\.0\.0\.1:\d+/g, 'origin')
+          .replace(/\bid (\d+)/g, (all, id) => (created.has(id) ? 'id {created}' : all));
+        return masked(r, `${c.id} ${c.verdict} ${message}`);
+      });
+    };
     expect(verdicts(second)).toEqual(verdicts(first));
+    // The whole-run checks start after every other: they count every pet the run created.
+    const runIds = readReport(first).checks.find((c) => c.id === 'RUN-ID-UNIQUE');
+    const creations = createdIn(entriesOf(first)).length;
+    expect(runIds?.message).toBe(`${creations} creations, ${creations} distinct ids`);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpClient, SendOptions } from '../../src/http/client.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
 import {
   BUDGET_SPENT,
   HELD_BACK,
@@ -158,5 +159,63 @@ describe('throttle', () => {
     expect(answers.slice(2).map((ex) => ex.error)).toEqual(
       Array(3).fill({ code: HELD_BACK, message: 'settled' }),
     );
+  });
+
+  describe('with requests that go together', () => {
+    /** A client that answers after `ms`, noting when each request left. */
+    function slow(ms: number, answer: () => Exchange = () => exchange({ status: 200, json: [] })) {
+      const sentAt: number[] = [];
+      const client: HttpClient = {
+        send: async () => {
+          sentAt.push(Date.now());
+          await new Promise((resolve) => setTimeout(resolve, ms));
+          return answer();
+        },
+        close: async () => {},
+      };
+      return { client, sentAt };
+    }
+    const together = (limited: HttpClient, n: number) =>
+      Promise.all(Array.from({ length: n }, () => limited.send(GET)));
+
+    it('never sends more than the budget', async () => {
+      const { client, sentAt } = slow(2);
+      const limited = throttle(client, { maxRequests: 5, concurrency: 3 }, newSpend());
+      const answers = await together(limited, 20);
+      expect(sentAt).toHaveLength(5);
+      expect(answers.filter((ex) => ex.error?.code === BUDGET_SPENT)).toHaveLength(15);
+    });
+
+    it('keeps to the rate', async () => {
+      const { client, sentAt } = slow(1);
+      const limited = throttle(client, { ratePerSecond: 50, concurrency: 4 }, newSpend());
+      await together(limited, 10);
+      // Nine intervals of 20 ms at least (timers fire late, never early).
+      expect((sentAt[9] ?? 0) - (sentAt[0] ?? 0)).toBeGreaterThanOrEqual(175);
+    });
+
+    it('stops sending to a route that leaves them unanswered: at most the in-flight cap more', async () => {
+      const { client, sentAt } = slow(5, () =>
+        exchange({ error: 'no answer within 5 ms', code: 'TIMEOUT' }),
+      );
+      const limited = throttle(client, { concurrency: 4 }, newSpend());
+      const answers = await together(limited, 20);
+      expect(sentAt.length).toBeLessThanOrEqual(UNANSWERED_LIMIT - 1 + 4);
+      const refused = answers.filter((ex) => ex.error?.code === UNRESPONSIVE);
+      expect(refused).toHaveLength(20 - sentAt.length);
+    });
+
+    it("a 429's Retry-After holds back every request of the run, not only the one it answered", async () => {
+      const statuses = [429];
+      const { client, sentAt } = slow(1, () =>
+        exchange({ status: statuses.shift() ?? 200, json: [], headers: { 'retry-after': '1' } }),
+      );
+      const limited = throttle(client, { concurrency: 1 }, newSpend());
+      const answers = await together(limited, 3);
+      expect(answers.map((ex) => ex.response?.status)).toEqual([200, 200, 200]);
+      // The 429, then nothing until its second has passed: its retry and the two others.
+      expect(sentAt).toHaveLength(4);
+      expect((sentAt[1] ?? 0) - (sentAt[0] ?? 0)).toBeGreaterThanOrEqual(990);
+    });
   });
 });

@@ -231,4 +231,17 @@ describe('property runner', () => {
       await checkEach([1, 2], async (n) => (n === 1 ? skip('no pet') : pass('ok')), 'all ok'),
     ).toMatchObject({ verdict: 'pass', message: 'all ok' });
   });
+
+  it('checkEach: sends every input at once; the first failure in list order wins, not the first answer', async () => {
+    let started = 0;
+    let peak = 0;
+    const judge = async (n: number) => {
+      peak = Math.max(peak, ++started);
+      // Later inputs answer first.
+      await new Promise((resolve) => setTimeout(resolve, 30 - 10 * n));
+      return n >= 1 ? fail(`input ${n}`) : pass('ok');
+    };
+    expect(await checkEach([0, 1, 2], judge, 'all ok')).toEqual(fail('input 1'));
+    expect(peak).toBe(3);
+  });
 });

@@ -1,0 +1,39 @@
+// The one file vitest runs: it registers every suite's checks in one module, so that checks of
+// different suites can run together in one worker, under the run's one throttle and budget
+// (vitest runs test files one after another, and separate workers would each have their own).
+import { inject } from 'vitest';
+import { passGate } from '../src/runner/gate.ts';
+import { suitesOfShard } from '../src/runner/shard.ts';
+import { registerFor } from '../src/runner/target.ts';
+import authSuite from './auth.suite.ts';
+import createPetSuite from './create-pet.suite.ts';
+import deprecationSuite from './deprecation.suite.ts';
+import errorsSuite from './errors.suite.ts';
+import getPetSuite from './get-pet.suite.ts';
+import listPetsSuite from './list-pets.suite.ts';
+import robustnessSuite from './robustness.suite.ts';
+import versioningSuite from './versioning.suite.ts';
+import wholeRunSuite from './whole-run.suite.ts';
+
+// In the catalog's order (which checks a request budget reaches follows it, and the checks
+// start in it); the whole-run suite last: it judges what every other suite created and saw.
+const SUITES = [
+  listPetsSuite,
+  createPetSuite,
+  getPetSuite,
+  authSuite,
+  errorsSuite,
+  robustnessSuite,
+  versioningSuite,
+  deprecationSuite,
+  wholeRunSuite,
+];
+
+// A run started before its target was known waits here for it (src/runner/gate.ts); none comes
+// when the preflight failed, and then no check is registered.
+const gate = inject('harnessGate');
+const harness = gate ? await passGate(gate) : inject('harness');
+if (harness) {
+  registerFor(harness);
+  for (const register of suitesOfShard(SUITES, harness.shard)) register();
+}
