@@ -11,7 +11,7 @@ const serve = (name: string, wrap: (app: Handler) => Handler) =>
 
 // The run's budget here, and how long past it a run may take on a loaded 2-core machine:
 // start-up, the requests in flight at the deadline, and the reports.
-const BUDGET_S = 6;
+const BUDGET_S = 10;
 const SLACK_MS = 60_000;
 
 function run(baseUrl: string): Promise<CliResult> {
@@ -50,10 +50,18 @@ describe('slow targets get a verdict within the run time budget', async () => {
 
   it('a 429 with Retry-After on every answer: waited out only within the budget, then judged', async () => {
     const result = await run(patient.baseUrl);
-    expect([0, 1]).toContain(result.code);
-    expect(result.stderr).toBe('');
     expect(result.durationMs).toBeLessThan(BUDGET_S * 1000 + SLACK_MS);
     const report = readReport(result);
+    // A loaded machine may spend the budget before any MUST check is judged: inconclusive, and
+    // said so in one line; never a harness error.
+    expect(report.harnessErrors).toEqual([]);
+    if (report.verdict === 'inconclusive') {
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('inconclusive: no MUST check was judged');
+    } else {
+      expect([0, 1]).toContain(result.code);
+      expect(result.stderr).toBe('');
+    }
     // The contract leaves rate limits open: a 429 with an Error body never fails a check.
     const failures = report.checks.filter((c) => c.verdict === 'fail');
     for (const check of failures) expect(check.message, check.id).not.toContain('429');
