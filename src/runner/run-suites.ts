@@ -196,7 +196,8 @@ export async function startSuites(
       opened = true;
       const collector = new ResultCollector(print, redactorFor(harness.apiKey));
       collectWith(collector);
-      await open({ harness: shard ? { ...harness, shard } : harness });
+      // A worker that never reaches the gate (the suites failed to load) ends the run itself.
+      await Promise.race([open({ harness: shard ? { ...harness, shard } : harness }), running]);
       await running;
       return collector;
     },

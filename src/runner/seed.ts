@@ -4,6 +4,7 @@ import { LIMIT, PET_STATUSES } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { petstoreApi } from '../http/petstore-api.ts';
 import { isRefusal } from '../http/throttle.ts';
+import { runPets } from './run-pets.ts';
 import type { Target } from './target.ts';
 
 const STATUS_CYCLE = [...PET_STATUSES, undefined];
@@ -115,8 +116,8 @@ export type PetToFetch = { id: string } | { none: string };
 const toFetch = new Map<string, Promise<PetToFetch>>();
 
 /**
- * A pet to fetch, the same for every check of a run that asks: one the target already holds,
- * else (when the run may write) a new one.
+ * A pet to fetch, the same for every check of a run that asks: one the run created already, else
+ * one the target already holds, else (when the run may write) a new one.
  */
 export function somePet(target: Target): Promise<PetToFetch> {
   const { ctx } = target;
@@ -130,6 +131,13 @@ export function somePet(target: Target): Promise<PetToFetch> {
 }
 
 async function findOrCreatePet(target: Target): Promise<PetToFetch> {
+  // A pet the run created already (e.g. a seed pet) needs no request: the lowest id, so that
+  // the choice is the same whichever creation came back first.
+  const ids = [...runPets(target.ctx).created.keys()].map(BigInt);
+  if (ids.length) {
+    const lowest = ids.reduce((a, b) => (b < a ? b : a));
+    return { id: lowest.toString() };
+  }
   const api = seedingApi(target);
   const page = await api.listPets({ limit: 1 });
   if (page.error) return { none: `${page.error.message} (listing a pet to fetch)` };
