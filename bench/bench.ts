@@ -122,7 +122,7 @@ function summarize(samples: Sample[]) {
   const runMs = m((s) => s.runMs);
   const floor = m((s) => s.floorMs);
   const requests = m((s) => s.requests);
-  const timing = (key: keyof RunTimings) => m((s) => s.timings[key]);
+  const timing = (key: keyof RunTimings) => m((s) => s.timings[key] ?? 0);
   return {
     wallMs: m((s) => s.wallMs),
     startupMs: m((s) => s.startupMs),

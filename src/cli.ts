@@ -3,10 +3,13 @@ import { colourEnabled, colourLine } from './colour.ts';
 import { type Config, commandUsage, loadConfig, usage } from './config.ts';
 import { HarnessError } from './errors.ts';
 import { EXIT_CODES, HARNESS_ERROR_EXIT } from './exit-codes.ts';
+import { inertLine, inertText } from './inert.ts';
 import { plural } from './plural.ts';
 import { clockOnDay } from './reference/clock.ts';
 import { startReferenceServer } from './reference/index.ts';
+import { causeLines } from './report/causes.ts';
 import type { RunReport, RunVerdict } from './report/model.ts';
+import { retryWaitsLine } from './report/stats.ts';
 import { HARNESS } from './runner/paths.ts';
 
 const HEADLINE: Record<RunVerdict, string> = {
@@ -17,8 +20,13 @@ const HEADLINE: Record<RunVerdict, string> = {
 };
 
 const COLOUR = colourEnabled(process.env, process.stdout.isTTY === true);
-const print = (line: string) =>
-  process.stdout.write(`${COLOUR ? line.split('\n').map(colourLine).join('\n') : line}\n`);
+// Lines may quote what the target sent: escape sequences in it are shown, never obeyed.
+const print = (line: string) => {
+  const safe = inertText(line);
+  process.stdout.write(`${COLOUR ? safe.split('\n').map(colourLine).join('\n') : safe}\n`);
+};
+const printError = (line: string) =>
+  process.stderr.write(`petstore-conformance: ${inertLine(line)}\n`);
 
 /**
  * `Conformant: 60 passed, 0 failed, 0 warned, 0 skipped`, the line a run and a merge end on;
@@ -38,14 +46,23 @@ function verdictLine(report: RunReport): string {
 function exitCodeOf(report: RunReport): number {
   if (report.verdict === 'inconclusive') {
     const { skipped, total } = report.summary;
-    process.stderr.write(
-      `petstore-conformance: inconclusive: no MUST check was judged (${skipped} of ${total} skipped); widen --only/--skip, the profile or --max-requests\n`,
+    printError(
+      `inconclusive: no MUST check was judged (${skipped} of ${total} skipped); widen --only/--skip, the profile or --max-requests`,
     );
+  }
+  if (report.verdict === 'error') {
+    const [first] = report.harnessErrors;
+    const more =
+      report.harnessErrors.length > 1 ? ` (and ${report.harnessErrors.length - 1} more)` : '';
+    printError(`could not judge the target: ${first ?? 'the harness failed'}${more}`);
   }
   return EXIT_CODES[report.verdict];
 }
 
 async function run(config: Config): Promise<number> {
+  // An interrupted run still exits (and so removes its scratch files), with the shell's code.
+  process.once('SIGINT', () => process.exit(130));
+  process.once('SIGTERM', () => process.exit(143));
   print(`${HARNESS.name} ${HARNESS.version}`);
   for (const warning of config.warnings) print(`warning: ${warning}`);
   // Loaded on demand: vitest is heavy, and --help or a bad flag should answer at once. The
@@ -57,6 +74,7 @@ async function run(config: Config): Promise<number> {
     .finally(() => suites.close());
   for (const error of report.harnessErrors) print(`harness error: ${error}`);
   print('');
+  for (const line of causeLines(report.checks)) print(line);
   const seconds = (report.durationMs / 1000).toFixed(1);
   print(`${verdictLine(report)} (${report.summary.total} checks in ${seconds} s)`);
   print(
@@ -66,6 +84,8 @@ async function run(config: Config): Promise<number> {
     ([op, l]) => `${op} median ${l.medianMs} ms, p95 ${l.p95Ms} ms`,
   );
   if (latency.length) print(`Latency: ${latency.join('; ')}`);
+  const waits = retryWaitsLine(report.tooManyRequests);
+  if (waits) print(`Rate limited: ${waits}`);
   print(`Reports: ${reportFiles.join(', ')}`);
   return exitCodeOf(report);
 }
@@ -104,6 +124,7 @@ async function main(argv: string[]): Promise<number> {
   if (config.command === 'merge') {
     const { mergeReports } = await import('./report/merge.ts');
     const { report, files } = await mergeReports(config.mergeDirs, config.reportDir);
+    for (const line of causeLines(report.checks)) print(line);
     print(`Merged ${config.mergeDirs.length} shards. ${verdictLine(report)}`);
     print(`Reports: ${files.join(', ')}`);
     return exitCodeOf(report);
@@ -129,7 +150,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     // One line, never a stack: set PETSTORE_DEBUG=1 to see where it came from.
-    process.stderr.write(`petstore-conformance: ${describe(error)}\n`);
+    printError(describe(error));
     if (process.env.PETSTORE_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
     process.exit(HARNESS_ERROR_EXIT);
   },

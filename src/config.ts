@@ -49,6 +49,8 @@ export interface Config {
   /** `YYYY-MM-DD` the sunset checks take as today, when given. */
   now?: string;
   timeoutMs: number;
+  /** The run's time budget: past it no request starts. */
+  maxDurationMs: number;
   sunsetWarnDays: number;
   /** `list-checks` only: print JSON. */
   json: boolean;
@@ -166,6 +168,7 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
     );
   }
   const nowRaw = src.pick('now');
+  const timeoutMs = src.int('timeout', DEFAULTS.timeoutMs);
   const config: Config = {
     command: args.command,
     ...(isRun ? targetOf(args, src, profile, warnings) : { allowWrites: false }),
@@ -180,7 +183,8 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
     ...shardOf(src.pick('shard')),
     mergeDirs: args.command === 'merge' ? args.positionals : [],
     ...(nowRaw ? { now: checkDate(nowRaw) } : {}),
-    timeoutMs: src.int('timeout', DEFAULTS.timeoutMs),
+    timeoutMs,
+    maxDurationMs: src.int('max-duration', 0) * 1000 || PROFILES[profile].timeouts * timeoutMs,
     sunsetWarnDays: src.int('sunset-warn-days', DEFAULTS.sunsetWarnDays),
     port: src.int('port', DEFAULTS.port),
     host: src.pick('host') ?? DEFAULTS.host,
@@ -212,6 +216,7 @@ function defaultsFor(
     concurrency: DEFAULTS.concurrency,
     runs: PROFILES.full.runs,
     timeoutMs: DEFAULTS.timeoutMs,
+    maxDurationMs: PROFILES.full.timeouts * DEFAULTS.timeoutMs,
     sunsetWarnDays: DEFAULTS.sunsetWarnDays,
     json: false,
     port: DEFAULTS.port,

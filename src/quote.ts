@@ -1,10 +1,19 @@
+// Characters that end a token: a bearer token (RFC 6750's b64token) holds none of them.
+const TOKEN_END = /[\s"'<>,;{}[\]()]/;
+
 /**
  * A short, exact quote of text from the target: its first `max` characters as a JSON string
  * (control characters and quotes escaped, so it cannot break a line or a terminal), with `…`
- * when it was cut.
+ * when it was cut. A cut never splits a token: one the cut would split is left out whole, so
+ * an echoed key is either quoted entire (and redacted on output, where the key is known) or
+ * not at all, never as a prefix no redactor would recognise.
  */
 export function quote(text: string, max = 60): string {
   const chars = [...text];
-  const cut = chars.length > max;
-  return `${JSON.stringify(chars.slice(0, max).join(''))}${cut ? '…' : ''}`;
+  if (chars.length <= max) return JSON.stringify(text);
+  let end = max;
+  if (!TOKEN_END.test(chars[max] ?? ' ')) {
+    while (end > 0 && !TOKEN_END.test(chars[end - 1] ?? ' ')) end--;
+  }
+  return `${JSON.stringify(chars.slice(0, end).join(''))}…`;
 }

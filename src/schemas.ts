@@ -3,6 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { isLosslessNumber, type LosslessNumber } from 'lossless-json';
+import { quote } from './quote.ts';
 import { PACKAGE_ROOT } from './runner/paths.ts';
 import { timed } from './stopwatch.ts';
 
@@ -21,10 +23,12 @@ export const SCHEMA_IDS = {
 } as const;
 export type SchemaName = keyof typeof SCHEMA_IDS;
 
-/** One schema violation, as data: where in the instance, and what is wrong. */
+/** One schema violation, as data: where in the instance, what is wrong, and the value found there. */
 export interface SchemaViolation {
   instancePath: string;
   message: string;
+  /** The offending value as shown to a reader (strings quoted and cut), when it is a plain value. */
+  value?: string;
 }
 
 export interface ValidationResult {
@@ -76,19 +80,64 @@ export function compileSchemas(): void {
   validators();
 }
 
-function toViolation(error: ErrorObject): SchemaViolation {
-  return { instancePath: error.instancePath || '/', message: error.message ?? error.keyword };
+/** The value at a JSON Pointer (as ajv's instancePath writes it), or undefined. */
+function at(value: unknown, pointer: string): unknown {
+  let here = value;
+  for (const raw of pointer.split('/').slice(1)) {
+    if (here === null || typeof here !== 'object') return undefined;
+    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (!Object.hasOwn(here, key)) return undefined;
+    here = (here as Record<string, unknown>)[key];
+  }
+  return here;
 }
 
-/** Validates a value against one of the contract's schemas. */
-export function validate(name: SchemaName, value: unknown): ValidationResult {
+// Keywords about a value itself; others (required, additionalProperties) are about its members.
+const ABOUT_MEMBERS = new Set(['required', 'additionalProperties', 'dependentRequired']);
+
+/**
+ * The value a violation is about, as a reader should see it: numbers as written on the wire
+ * (from `exact`, which keeps their text), strings quoted and short, objects and arrays named.
+ */
+function shownValue(error: ErrorObject, value: unknown, exact: unknown): string | undefined {
+  if (ABOUT_MEMBERS.has(error.keyword)) return undefined;
+  const found = at(value, error.instancePath);
+  if (typeof found === 'string') return quote(found, 40);
+  if (typeof found === 'number') {
+    const written = at(exact, error.instancePath);
+    return isLosslessNumber(written) ? (written as LosslessNumber).value : String(found);
+  }
+  if (typeof found === 'boolean' || found === null) return String(found);
+  if (Array.isArray(found)) return 'an array';
+  return found === undefined ? undefined : 'an object';
+}
+
+function toViolation(error: ErrorObject, value: unknown, exact: unknown): SchemaViolation {
+  const shown = shownValue(error, value, exact);
+  return {
+    instancePath: error.instancePath || '/',
+    message: error.message ?? error.keyword,
+    ...(shown === undefined ? {} : { value: shown }),
+  };
+}
+
+/**
+ * Validates a value against one of the contract's schemas. `exact`, the same value with numbers
+ * as written (lossless-json), lets violations show a number the JS value would have rounded.
+ */
+export function validate(name: SchemaName, value: unknown, exact?: unknown): ValidationResult {
   const fn = validators().get(name);
   if (!fn) throw new Error(`unknown schema ${name}`);
   const valid = timed('validation', () => fn(value) as boolean);
-  return { valid, violations: valid ? [] : (fn.errors ?? []).map(toViolation) };
+  if (valid) return { valid, violations: [] };
+  return { valid, violations: (fn.errors ?? []).map((e) => toViolation(e, value, exact)) };
 }
 
-/** `instancePath message; ...`, the form failures quote. */
+/** `instancePath message (value); ...`, the form failures quote, e.g. `/status must be >= 100 (it is 0)`. */
 export function describeViolations(violations: SchemaViolation[]): string {
-  return violations.map((v) => `${v.instancePath} ${v.message}`).join('; ');
+  return violations
+    .map(
+      (v) => `${v.instancePath} ${v.message}${v.value === undefined ? '' : ` (it is ${v.value})`}`,
+    )
+    .join('; ');
 }

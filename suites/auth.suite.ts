@@ -3,6 +3,7 @@ import {
   CREDENTIAL_STATES,
   type CredentialState,
   INVALID_INPUTS,
+  invalidInputPairs,
   OPERATION_ROWS,
   type RequestSpec,
   withCredential,
@@ -55,16 +56,6 @@ export default function authSuite(): void {
     );
   }
 
-  // With invalid input, up to two variants of each state (both query parameters, two near-key
-  // tokens): every variant is judged with valid input in AUTH-<OP>-<STATE> already.
-  const VARIANTS_WITH_INVALID_INPUT = 2;
-  const representatives: CredentialState[] = CREDENTIAL_STATES.filter((s) => !s.keptAlive).map(
-    (state) => ({
-      ...state,
-      variants: (key) => state.variants(key).slice(0, VARIANTS_WITH_INVALID_INPUT),
-    }),
-  );
-
   for (const operation of Object.keys(OPERATION_ROWS) as OperationName[]) {
     const valid = OPERATION_ROWS[operation].valid(runId);
     const invalid = INVALID_INPUTS.filter((i) => i.operation === operation);
@@ -95,11 +86,16 @@ export default function authSuite(): void {
       target,
       orderCheckFor(input),
       async (api) => {
-        // Every credential state with every invalid request of this kind.
-        const batches = input
-          .requests(runId)
-          .flatMap((spec) => representatives.map((state) => probe(api, state, spec, instead)));
-        return (await Promise.all(batches)).flat();
+        // Every variant of every credential state with one invalid request of this kind, and
+        // every invalid request with a variant of each state (the kept-alive state is judged in
+        // its own AUTH-<OP>-KEPT-ALIVE checks). Independent requests: sent together.
+        return Promise.all(
+          invalidInputPairs(input, apiKey, runId).map(async ([variant, spec]) => ({
+            label: `${spec.label} request, ${variant.label}`,
+            ex: await api.send(withCredential(spec, variant)),
+            instead,
+          })),
+        );
       },
       optionsFor(input.operation),
     );

@@ -1,6 +1,7 @@
 import { MUTATIONS } from '../src/arbitraries/invalid-new-pet.ts';
 import { edgeNewPets, newPetArb } from '../src/arbitraries/new-pet.ts';
 import { exampleNewPet } from '../src/arbitraries/pet-name.ts';
+import { jsonText } from '../src/arbitraries/wire.ts';
 import {
   CREATE_201_PET,
   CREATE_201_PROPERTY,
@@ -48,7 +49,7 @@ export default function createPetSuite(): void {
       async (api, body) => {
         const ex =
           'raw' in body ? await api.createPetRaw(body.raw) : await api.createPet(body.json);
-        return { body: 'raw' in body ? body.raw : JSON.stringify(body.json), ex };
+        return { body: 'raw' in body ? body.raw : jsonText(body.json), ex };
       },
       {
         independent: true,

@@ -1,5 +1,10 @@
 import { edgeNewPets, newPetArb } from '../src/arbitraries/new-pet.ts';
-import { integerIdArb, NON_INTEGER_IDS, UNKNOWN_IDS } from '../src/arbitraries/pet-id.ts';
+import {
+  integerIdArb,
+  NAMED_IDS,
+  NON_INTEGER_IDS,
+  UNKNOWN_IDS,
+} from '../src/arbitraries/pet-id.ts';
 import { exactJson, exactPetId } from '../src/checks/exact.ts';
 import {
   GET_200_PET,
@@ -49,8 +54,8 @@ export default function getPetSuite(): void {
     target,
     GET_ID_ANY,
     integerIdArb,
-    async (api, n) => ({ id: String(n), ex: await api.getPet(String(n)) }),
-    { ...whileGetPetExists, examples: [0, -1], independent: true },
+    async (api, id) => ({ id, ex: await api.getPet(id) }),
+    { ...whileGetPetExists, examples: [...NAMED_IDS], independent: true },
   );
 
   eachTest(

@@ -217,6 +217,16 @@ describe('config', () => {
     expect(run).toMatch(/probe +runs 10, random seed, read-only.*max-requests 200, rate 5/);
   });
 
+  it('every help that lists exit codes names the inconclusive verdict of exit 2', () => {
+    for (const help of [usage(), commandUsage('run'), commandUsage('merge')]) {
+      expect(help).toContain('Exit codes: 0 conformant');
+      expect(help).toMatch(
+        /2 the harness could not run[\s\S]*inconclusive: it judged no MUST check/,
+      );
+      expect(help).toContain('"verdict": "inconclusive"');
+    }
+  });
+
   it.each([
     [{}, true, true],
     [{}, false, false],

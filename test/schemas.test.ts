@@ -1,3 +1,4 @@
+import { parse } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { describeViolations, validate } from '../src/schemas.ts';
 
@@ -31,7 +32,32 @@ describe('schemas', () => {
   it('reports violations as instancePath and message', () => {
     const result = validate('error', { code: 1, message: 'm' });
     expect(describeViolations(result.violations)).toBe(
-      "/ must have required property 'status'; /code must be string",
+      "/ must have required property 'status'; /code must be string (it is 1)",
+    );
+  });
+
+  it('shows the offending value: numbers as written, strings quoted and short, containers named', () => {
+    const error = (status: unknown) => validate('error', { code: 'c', message: 'm', status });
+    expect(describeViolations(error(0).violations)).toBe('/status must be >= 100 (it is 0)');
+    expect(describeViolations(error([401]).violations)).toBe(
+      '/status must be integer (it is an array)',
+    );
+    const long = `x"\u001b[31m ${'yy '.repeat(40)}`;
+    const shown = describeViolations(
+      validate('pet', { id: 1, name: 'n', categoryId: 1, status: long }).violations,
+    );
+    expect(shown).toContain('(it is "x\\"\\u001b[31m yy yy');
+    expect(shown).toContain('…)');
+    expect(shown).not.toContain('\u001b');
+    // A number the JS value rounds is shown as the wire wrote it, from the exact view.
+    const exact = parse('{"code":"c","message":"m","status":90071992547409930}');
+    const result = validate(
+      'error',
+      { code: 'c', message: 'm', status: Number('90071992547409930') },
+      exact,
+    );
+    expect(describeViolations(result.violations)).toBe(
+      '/status must be <= 599 (it is 90071992547409930)',
     );
   });
 });

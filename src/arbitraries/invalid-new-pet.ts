@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { PET_STATUSES } from '../contract.ts';
-import { validate } from '../schemas.ts';
+import { INT64, PET_STATUSES } from '../contract.ts';
 import { categoryIdArb, type NewPetBody, newPetArb } from './new-pet.ts';
+import { isValidNewPet, jsonText } from './wire.ts';
 
 /**
  * An invalid createPet body: a JSON value sent as JSON, or raw text for bodies that are not
- * JSON at all. Every JSON value here fails new-pet.schema.json (a unit test proves it), so a
+ * JSON at all. Every JSON value here fails new-pet.schema.json as sent (a unit test proves it), so a
  * 201 for it is a real failure, never the harness's own mistake.
  */
 export type InvalidBody = { json: unknown } | { raw: string };
@@ -43,9 +43,10 @@ function withoutField(runId: string, field: keyof NewPetBody) {
   });
 }
 
-// The guard: whatever a mutation produces must fail the schema, or it is not sent.
+// The guard: whatever a mutation produces must fail the schema as sent (its exact JSON text),
+// or it is not sent.
 const provenInvalid = (arb: fc.Arbitrary<unknown>): fc.Arbitrary<InvalidBody> =>
-  arb.filter((value) => !validate('newPet', value).valid).map((json) => ({ json }));
+  arb.filter((value) => !isValidNewPet(value)).map((json) => ({ json }));
 
 const notAStatus = fc
   .string({ maxLength: 12 })
@@ -56,7 +57,7 @@ function malformedJson(runId: string): fc.Arbitrary<InvalidBody> {
   return fc
     .tuple(newPetArb(runId), fc.constantFrom('cut', 'trailing', 'quote', 'comma'))
     .map(([pet, how]) => {
-      const text = JSON.stringify(pet);
+      const text = jsonText(pet);
       const raw = {
         cut: text.slice(0, Math.max(1, text.length - 2)),
         trailing: `${text} }`,
@@ -86,7 +87,16 @@ const nonNumber = fc.oneof(
 const fraction = fc
   .double({ min: -1e12, max: 1e12, noNaN: true })
   .filter((n) => !Number.isInteger(n));
-const beyondInt64 = fc.constantFrom(1e19, -1e19, 1e21, 2 ** 64, -(2 ** 70));
+/** Integers just beyond either int64 bound, exact: a server reading doubles cannot tell them in. */
+const JUST_BEYOND_INT64 = [INT64.max + 1n, INT64.min - 1n] as const;
+const beyondInt64 = fc.constantFrom<number | bigint>(
+  ...JUST_BEYOND_INT64,
+  1e19,
+  -1e19,
+  1e21,
+  2 ** 64,
+  -(2 ** 70),
+);
 
 /** Case variants and near misses of PetStatus values: none of them is a PetStatus. */
 export const NEAR_STATUSES = [
@@ -122,6 +132,11 @@ export const MUTATIONS: readonly Mutation[] = [
     id: 'CATEGORY-TYPE',
     label: 'with a non-number categoryId',
     arb: (r) => provenInvalid(replaceField(r, 'categoryId', nonNumber)),
+    // A number written as a string is the near miss servers accept: tried whatever the seed.
+    examples: (r) =>
+      ['1', INT64.max.toString()].map((categoryId, i) => ({
+        json: { name: `pc-${r}-string-category-${i}`, categoryId },
+      })),
   },
   {
     id: 'STATUS-TYPE',
@@ -165,6 +180,10 @@ export const MUTATIONS: readonly Mutation[] = [
     label: 'with a categoryId beyond int64',
     arb: (r) => provenInvalid(replaceField(r, 'categoryId', beyondInt64)),
     maxRuns: 5,
+    examples: (r) =>
+      JUST_BEYOND_INT64.map((categoryId, i) => ({
+        json: { name: `pc-${r}-beyond-int64-${i}`, categoryId },
+      })),
   },
   {
     id: 'BODY-ARRAY',

@@ -1,12 +1,20 @@
 import fc from 'fast-check';
-import { PET_STATUSES } from '../contract.ts';
+import { INT64, PET_STATUSES } from '../contract.ts';
 import { petName } from './pet-name.ts';
 import { codePoint } from './unicode.ts';
 
+/**
+ * Long names: up to 4096 code points, sized to the maximum so three in four are over 1 KiB.
+ * No minimum length, so a failing one shrinks by length as well as by character.
+ */
+const longName = fc.string({ unit: codePoint, maxLength: 4096, size: 'max' });
+
+// Cross-shrink: a failing long name may shrink into the short kinds, as far as it still fails.
 const nameParts = fc.oneof(
+  { withCrossShrink: true },
   { weight: 6, arbitrary: fc.string({ unit: codePoint, maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
-  { weight: 1, arbitrary: fc.string({ unit: codePoint, minLength: 1024, maxLength: 4096 }) },
+  { weight: 1, arbitrary: longName },
 );
 
 /** Names with full Unicode, short or a few KiB long, plus the empty name (which cannot carry the run id). */
@@ -17,31 +25,43 @@ export function nameArb(runId: string): fc.Arbitrary<string> {
   );
 }
 
-/** Edges a server is most likely to mangle: zero, signs, the 32-bit and 53-bit boundaries. */
-const CATEGORY_EDGES = [
-  0,
-  -1,
-  1,
-  2 ** 31 - 1,
-  2 ** 31,
-  -(2 ** 31) - 1,
-  2 ** 32,
-  Number.MAX_SAFE_INTEGER,
-  Number.MIN_SAFE_INTEGER,
+/**
+ * Edges a server is most likely to mangle: zero, signs, the 32-bit and 53-bit boundaries (just
+ * beyond 2^53 a double can no longer hold every integer) and both int64 bounds.
+ */
+export const CATEGORY_EDGES: readonly bigint[] = [
+  0n,
+  -1n,
+  1n,
+  2n ** 31n - 1n,
+  2n ** 31n,
+  -(2n ** 31n) - 1n,
+  2n ** 32n,
+  2n ** 53n - 1n,
+  -(2n ** 53n) + 1n,
+  2n ** 53n + 1n,
+  -(2n ** 53n) - 1n,
+  INT64.min,
+  INT64.max,
 ];
 
-/** categoryId over the whole safe-integer range, with its edges drawn often. */
-export const categoryIdArb: fc.Arbitrary<number> = fc.oneof(
+/**
+ * categoryId over the whole int64 range, exact (a bigint, sent as a JSON integer), with its
+ * edges and small values drawn often.
+ */
+export const categoryIdArb: fc.Arbitrary<bigint> = fc.oneof(
   fc.constantFrom(...CATEGORY_EDGES),
-  fc.maxSafeInteger(),
-  fc.integer(),
+  fc.bigInt({ min: INT64.min, max: INT64.max }),
+  fc.maxSafeInteger().map(BigInt),
+  fc.integer().map(BigInt),
 );
 
 export const statusArb = fc.constantFrom(...PET_STATUSES);
 
 export type NewPetBody = {
   name: string;
-  categoryId: number;
+  /** Exact: a bigint, so values beyond 2^53 are sent as written. */
+  categoryId: bigint;
   status?: (typeof PET_STATUSES)[number];
 };
 
@@ -59,19 +79,27 @@ export function newPetArb(runId: string): fc.Arbitrary<NewPetBody> {
  */
 export function edgeNewPets(runId: string): NewPetBody[] {
   return [
-    { name: '', categoryId: 1, status: 'available' },
-    { name: petName(runId, 'no-status'), categoryId: 2 },
-    { name: petName(runId, 'Ünïcødé 🐶 名前 \u{1F600}'), categoryId: 3, status: 'pending' },
-    { name: petName(runId, 'x'.repeat(4096)), categoryId: 4, status: 'sold' },
-    { name: `  ${petName(runId, 'padded')}\t `, categoryId: 5, status: 'available' },
-    { name: petName(runId, 'inner   runs  of    spaces'), categoryId: 6, status: 'pending' },
-    { name: petName(runId, 'nul\u0000inside'), categoryId: 7, status: 'sold' },
-    { name: petName(runId, 'astral \u{1D518}\u{1D52B}\u{1F984}'), categoryId: 8, status: 'sold' },
-    { name: petName(runId, 'combining e\u0301 a\u0308 n\u0303'), categoryId: 9, status: 'pending' },
-    { name: petName(runId, 'zero'), categoryId: 0, status: 'sold' },
-    { name: petName(runId, 'negative'), categoryId: -1, status: 'sold' },
-    { name: petName(runId, 'int32'), categoryId: 2 ** 31, status: 'sold' },
-    { name: petName(runId, 'max'), categoryId: Number.MAX_SAFE_INTEGER, status: 'available' },
-    { name: petName(runId, 'min'), categoryId: Number.MIN_SAFE_INTEGER, status: 'available' },
+    { name: '', categoryId: 1n, status: 'available' },
+    { name: petName(runId, 'no-status'), categoryId: 2n },
+    { name: petName(runId, 'Ünïcødé 🐶 名前 \u{1F600}'), categoryId: 3n, status: 'pending' },
+    { name: petName(runId, 'x'.repeat(4096)), categoryId: 4n, status: 'sold' },
+    { name: `  ${petName(runId, 'padded')}\t `, categoryId: 5n, status: 'available' },
+    { name: petName(runId, 'inner   runs  of    spaces'), categoryId: 6n, status: 'pending' },
+    { name: petName(runId, 'nul\u0000inside'), categoryId: 7n, status: 'sold' },
+    { name: petName(runId, 'astral \u{1D518}\u{1D52B}\u{1F984}'), categoryId: 8n, status: 'sold' },
+    {
+      name: petName(runId, 'combining e\u0301 a\u0308 n\u0303'),
+      categoryId: 9n,
+      status: 'pending',
+    },
+    { name: petName(runId, 'zero'), categoryId: 0n, status: 'sold' },
+    { name: petName(runId, 'negative'), categoryId: -1n, status: 'sold' },
+    { name: petName(runId, 'int32'), categoryId: 2n ** 31n, status: 'sold' },
+    { name: petName(runId, 'max'), categoryId: 2n ** 53n - 1n, status: 'available' },
+    { name: petName(runId, 'min'), categoryId: -(2n ** 53n) + 1n, status: 'available' },
+    { name: petName(runId, 'beyond-2^53'), categoryId: 2n ** 53n + 1n, status: 'pending' },
+    { name: petName(runId, 'below-2^53'), categoryId: -(2n ** 53n) - 1n, status: 'pending' },
+    { name: petName(runId, 'int64-max'), categoryId: INT64.max, status: 'sold' },
+    { name: petName(runId, 'int64-min'), categoryId: INT64.min, status: 'sold' },
   ];
 }

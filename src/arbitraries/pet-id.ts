@@ -1,15 +1,45 @@
 import fc from 'fast-check';
+import { INT64 } from '../contract.ts';
 
-/** Integer ids over the safe range, zero and negatives included: any may exist or not. */
-export const integerIdArb: fc.Arbitrary<number> = fc.oneof(
-  fc.constantFrom(0, -1, 1, 2 ** 31, 2 ** 32 + 1, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER),
-  fc.maxSafeInteger(),
-);
+/** Ids every GET-ID-ANY run tries, whatever the seed: zero, a sign, both bounds, just beyond 2^53. */
+export const NAMED_IDS: readonly string[] = [
+  '0',
+  '-1',
+  INT64.min.toString(),
+  INT64.max.toString(),
+  (2n ** 53n + 1n).toString(),
+];
 
-/** Ids that no service assigns in practice: a 404 is the only right answer to them. */
+/**
+ * Integer ids over the whole int64 range, as the exact decimal text sent in the path (a JS
+ * number would round beyond 2^53): zero, negatives and both bounds included; any may exist.
+ */
+export const integerIdArb: fc.Arbitrary<string> = fc
+  .oneof(
+    fc.constantFrom(
+      0n,
+      -1n,
+      1n,
+      2n ** 31n,
+      2n ** 32n + 1n,
+      2n ** 53n - 1n,
+      2n ** 53n + 1n,
+      -(2n ** 53n) - 1n,
+      INT64.min,
+      INT64.max,
+    ),
+    fc.bigInt({ min: INT64.min, max: INT64.max }),
+    fc.maxSafeInteger().map(BigInt),
+  )
+  .map(String);
+
+/**
+ * Ids tried first for an unknown pet: few services assign them, but any may, so when one answers
+ * 200 with that very pet the harness picks another (src/runner/unknown-id.ts).
+ */
 export const UNKNOWN_IDS = ['9223372036854775807', '9007199254740991'] as const;
 
-/** Path segments that are not integers at all. */
+/** Path segments that are not int64 integers: not integers at all, or just beyond the range. */
 export const NON_INTEGER_IDS = [
   'abc',
   '1.5',
@@ -18,5 +48,7 @@ export const NON_INTEGER_IDS = [
   '0x10',
   'null',
   '%20',
+  '9223372036854775808',
+  '-9223372036854775809',
   '99999999999999999999999',
 ] as const;

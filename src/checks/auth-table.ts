@@ -227,6 +227,36 @@ export const INVALID_INPUTS: readonly InvalidInput[] = [
   },
 ];
 
+/**
+ * Pairs every variant of a credential state with one of the requests of a kind of invalid input,
+ * and every request with one variant, rotating through both: max(variants, requests) pairs, not
+ * their product. So every credential fault meets every kind of invalid input, and every invalid
+ * request every credential state, in a fixed order (no seed: the same pairs every run).
+ */
+export function coveringPairs<V, S>(variants: readonly V[], requests: readonly S[]): [V, S][] {
+  if (!variants.length || !requests.length) return [];
+  const count = Math.max(variants.length, requests.length);
+  return Array.from({ length: count }, (_, j) => [
+    variants[j % variants.length] as V,
+    requests[j % requests.length] as S,
+  ]);
+}
+
+/**
+ * What AUTH-BEFORE-<KIND> sends: each credential state's variants paired with the kind's invalid
+ * requests. The kept-alive state is left out: its own checks send it with every invalid input.
+ */
+export function invalidInputPairs(
+  input: InvalidInput,
+  key: string,
+  runId: string,
+): [CredentialVariant, RequestSpec][] {
+  const requests = input.requests(runId);
+  return CREDENTIAL_STATES.filter((s) => !s.keptAlive).flatMap((state) =>
+    coveringPairs(state.variants(key), requests),
+  );
+}
+
 /** The request of `spec` sent with one credential variant. */
 export function withCredential(spec: RequestSpec, variant: CredentialVariant): SendOptions {
   const query = { ...spec.query, ...variant.query };

@@ -3,7 +3,14 @@ import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { exactJson, exactPetId } from './exact.ts';
 import { petDifferences } from './pet-fields.ts';
-import { firstProblem, notErrorResponse, notSuccess, unsound } from './problems.ts';
+import {
+  firstProblem,
+  isClientError,
+  notClientError,
+  notErrorResponse,
+  notSuccess,
+  unsound,
+} from './problems.ts';
 import { type Check, fail, judged, pass, warn } from './types.ts';
 
 /** A create request and its answer. */
@@ -98,7 +105,7 @@ export const INVALID_BODY_CHECKS: readonly Check<InvalidBodyObservation>[] = MUT
 export const CREATE_EXTRA_FIELDS: Check<CreateObservation> = {
   id: 'CREATE-EXTRA-FIELDS',
   title:
-    'POST /pets with unknown extra fields -> 201 Pet or 400 Error (which one: warn), never 5xx',
+    'POST /pets with unknown extra fields -> 201 Pet or any 4xx Error (which one: warn), never 5xx',
   operation: 'createPet',
   clause: CLAUSES.newPet,
   level: 'MUST',
@@ -106,9 +113,13 @@ export const CREATE_EXTRA_FIELDS: Check<CreateObservation> = {
   judge: ({ sent, ex }) => {
     const broken = unsound(ex);
     if (broken) return fail(broken, [ex]);
-    if (ex.response?.status === 400 && !notErrorResponse(ex, 400)) {
+    // The contract says nothing of extra fields: refusing them with 400, 422 or another 4xx
+    // is equally sane, as long as the answer is an Error.
+    if (isClientError(ex)) {
+      const problem = notClientError(ex);
+      if (problem) return fail(problem, [ex]);
       return warn(
-        'rejected unknown fields with 400 (the contract does not say; clients adding fields will break)',
+        `rejected unknown fields with ${ex.response?.status} (the contract does not say; clients adding fields will break)`,
         [ex],
       );
     }

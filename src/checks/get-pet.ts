@@ -73,7 +73,7 @@ export const GET_404_UNKNOWN: Check<UnknownIdObservation> = {
 export const GET_ID_ANY: Check<IdObservation> = {
   id: 'GET-ID-ANY',
   title:
-    'GET /pets/{petId} for generated int64 ids (0, negatives, large) -> 200 that Pet or 404 Error (400 or 422 Error: warn), never 5xx',
+    'GET /pets/{petId} for generated int64 ids (0, negatives, both bounds, beyond 2^53) -> 200 that Pet or 404 Error (400 or 422 Error: warn), never 5xx',
   operation: 'getPet',
   clause: CLAUSES.getPetId,
   level: 'MUST',

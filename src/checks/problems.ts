@@ -1,7 +1,8 @@
 import type { Exchange, RecordedResponse } from '../http/exchange.ts';
 import { mediaType } from '../http/exchange.ts';
+import { quote } from '../quote.ts';
 import { describeViolations, type SchemaName, validate } from '../schemas.ts';
-import { exactJson, notInt64Fields } from './exact.ts';
+import { exactJson, notInt64Fields, sameValue, showValue } from './exact.ts';
 
 /**
  * Small predicates over one exchange. Each returns a one-line problem, or undefined when
@@ -61,7 +62,7 @@ export function notJson(ex: Exchange): Problem {
 }
 
 export function notMatching(ex: Exchange, schema: SchemaName, label: string): Problem {
-  const result = validate(schema, ex.response?.json);
+  const result = validate(schema, ex.response?.json, exactJson(ex));
   if (!result.valid)
     return `body is not a valid ${label}: ${describeViolations(result.violations)}`;
   // ajv sees JS numbers, which round beyond 2^53: the int64 range is judged on the exact value.
@@ -71,20 +72,51 @@ export function notMatching(ex: Exchange, schema: SchemaName, label: string): Pr
 
 const INT64_SCHEMAS = new Set<SchemaName>(['pet', 'pets', 'newPet']);
 
-/** The response is `status` with a valid Error body whose `status` repeats it (Errors). */
-export function notErrorResponse(ex: Exchange, status: number | readonly number[]): Problem {
+/** What came back, verbatim and short, for a body that is not what was owed. */
+export function bodyShown(res: RecordedResponse): string {
+  return res.body === '' ? 'an empty body' : quote(res.body);
+}
+
+/** The body is not an Error at all (not JSON, or not of its shape), or undefined. */
+function notAnError(ex: Exchange): Problem {
   return firstProblem(
-    () => statusIsNot(ex, status),
     () => notJson(ex),
     () => notMatching(ex, 'error', 'Error'),
-    () => {
-      const body = ex.response?.json as { status?: unknown };
-      const http = ex.response?.status;
-      return body.status === http
-        ? undefined
-        : `Error.status is ${body.status}, HTTP status is ${http}`;
-    },
   );
+}
+
+/**
+ * The response is `status` with a valid Error body whose `status` repeats it (Errors). A body
+ * that is no Error at all (e.g. an intermediary's HTML page) is quoted, with the status it came with.
+ */
+export function notErrorResponse(ex: Exchange, status: number | readonly number[]): Problem {
+  const wrongStatus = statusIsNot(ex, status);
+  const res = ex.response;
+  if (!res) return wrongStatus;
+  const notError = notAnError(ex);
+  // A success served instead is its own story; an error page that is no Error is quoted.
+  if (wrongStatus) {
+    return notError && res.status >= 300 ? `${wrongStatus} with ${bodyShown(res)}` : wrongStatus;
+  }
+  if (notError) return `${notError}; answered ${res.status} with ${bodyShown(res)}`;
+  const body = exactJson(ex) as { status?: unknown };
+  return sameValue(body.status, res.status)
+    ? undefined
+    : `Error.status is ${showValue(body.status)}, HTTP status is ${res.status}`;
+}
+
+/** A 4xx answer: the client's request refused, for a reason the contract may not name. */
+export function isClientError(ex: Exchange): boolean {
+  const status = ex.response?.status ?? 0;
+  return status >= 400 && status < 500;
+}
+
+/**
+ * The problem of a 4xx answer's body: every error carries an Error body repeating its status
+ * (Errors), whichever 4xx it is. Undefined for an answer that is no 4xx or is a sound one.
+ */
+export function notClientError(ex: Exchange): Problem {
+  return isClientError(ex) ? notErrorResponse(ex, ex.response?.status ?? 0) : undefined;
 }
 
 /** The response is `status` with a JSON body valid against `schema`. */

@@ -39,6 +39,8 @@ export interface Counterexample {
   propertySeed: number;
   path: string;
   numRuns: number;
+  /** Why shrinking stopped before the minimal input, when its budget ran out. */
+  shrinkCutShort?: string;
 }
 
 /** A check's verdict on what it observed. */

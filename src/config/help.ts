@@ -9,7 +9,12 @@ import {
   switchesOf,
 } from './options.ts';
 
-const EXIT_CODES = 'Exit codes: 0 conformant, 1 a MUST check failed, 2 the harness could not run.';
+const EXIT_CODES = [
+  'Exit codes: 0 conformant (MUST checks were judged and none failed), 1 a MUST check failed,',
+  '2 the harness could not run (bad input, unreachable target, refused key, wrong base URL) or',
+  'the run was inconclusive: it judged no MUST check (a selection that leaves nothing, every check',
+  'skipped); report.json then says "verdict": "inconclusive". Exit 2 always says why on stderr.',
+].join('\n');
 const NAME = 'petstore-conformance';
 
 function optionRows(command: Command): string[] {

@@ -109,6 +109,13 @@ export const OPTIONS = {
     commands: ['run'],
     int: { min: 1, max: 64 },
   },
+  'max-duration': {
+    env: 'PETSTORE_MAX_DURATION',
+    arg: 'S',
+    help: "The run's time budget in seconds: past it no request starts and the checks left are skipped (default: the profile's multiple of --timeout).",
+    commands: ['run'],
+    int: { min: 1, max: 604_800 },
+  },
   timeout: {
     env: 'PETSTORE_TIMEOUT_MS',
     arg: 'MS',

@@ -1,7 +1,7 @@
+import { stringify } from 'lossless-json';
 import { Agent, request, errors as undiciErrors } from 'undici';
 import type { Exchange, RecordedRequest, RecordedResponse, TransportError } from './exchange.ts';
 import { keepExact, parseJsonBody } from './json-body.ts';
-import { type Redactor, redactHeaders, redactJson } from './redaction.ts';
 
 /** How a request authenticates: with the configured key, not at all, or with a header value given as is. */
 export type Auth = 'key' | 'none' | { authorization: string };
@@ -25,16 +25,17 @@ export interface SendOptions {
   holdBack?: () => string | undefined;
   /** Abandons the request before its deadline (its answer would no longer be judged). */
   signal?: AbortSignal;
+  /** Who sent it (a check's id, `seed`, `preflight`): carried into the exchange as is. */
+  check?: string;
 }
 
 export interface ClientOptions {
   baseUrl: string;
   apiKey: string;
   timeoutMs: number;
-  redact: Redactor;
   /** Largest response body kept; the rest is cut and the response marked truncated. */
   maxBodyBytes?: number;
-  /** Called with every exchange once it is complete and redacted. */
+  /** Called with every exchange once it is complete (raw: whoever keeps it redacts it). */
   onExchange?: (exchange: Exchange) => void;
   /** Connections kept open to the target at most. */
   connections?: number;
@@ -48,6 +49,15 @@ export interface HttpClient {
 const DEFAULT_MAX_BODY = 4 * 1024 * 1024;
 /** The code of a request the harness gave up on itself (SendOptions.signal). */
 export const ABANDONED = 'ABANDONED';
+/**
+ * The code of an answer the client could not read because a response came that nothing asked
+ * for: an interim 1xx such as 100 Continue (the harness never sends Expect), or a second
+ * response. RFC 9110 15.2 lets a client ignore unexpected 1xx; undici stops reading instead,
+ * so such an answer is the harness's limit, not the target's fault.
+ */
+export const UNSOLICITED = 'UNSOLICITED_RESPONSE';
+const UNSOLICITED_MESSAGE =
+  'the target sent a response nothing asked for (an interim 1xx such as 100 Continue) before its answer, and the HTTP client cannot read past it';
 let sequence = 0;
 
 /** Joins the base URL and a path, keeping the base URL's own path (the `/v1` prefix). */
@@ -62,7 +72,12 @@ export function buildUrl(baseUrl: string, path: string, query?: SendOptions['que
 }
 
 function requestHeaders(options: SendOptions, apiKey: string): Record<string, string> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  // identity: a body the harness reads is never inflated, so no compression bomb can go off.
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-encoding': 'identity',
+    ...options.headers,
+  };
   const auth = options.auth ?? 'key';
   if (auth === 'key') headers.authorization = `Bearer ${apiKey}`;
   else if (auth !== 'none') headers.authorization = auth.authorization;
@@ -101,25 +116,37 @@ async function readCapped(
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** A Content-Encoding the request did not accept (it asked for identity), or undefined. */
+function unaskedEncoding(headers: Record<string, string>): string | undefined {
+  const encoding = headers['content-encoding']?.trim().toLowerCase();
+  return encoding && encoding !== 'identity' ? encoding : undefined;
+}
+
+const lenientUtf8 = new TextDecoder('utf-8');
+
 function decodeBody(
   bytes: Buffer,
-  redact: Redactor,
+  encoding: string | undefined,
+  truncated: boolean,
 ): Pick<RecordedResponse, 'body' | 'json' | 'jsonError'> & { exact?: unknown } {
+  // A body cut at the cap is no JSON (and may end inside a character): nothing to parse.
+  if (truncated) return { body: lenientUtf8.decode(bytes), jsonError: 'cut at the size cap' };
+  if (encoding) {
+    return {
+      body: bytes.toString('latin1'),
+      jsonError: `body has Content-Encoding '${encoding}', but the request accepted only identity`,
+    };
+  }
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch {
-    return { body: redact(bytes.toString('latin1')), jsonError: 'body is not valid UTF-8' };
+    return { body: bytes.toString('latin1'), jsonError: 'body is not valid UTF-8' };
   }
   if (text.length === 0) return { body: '' };
-  const body = redact(text);
   const parsed = parseJsonBody(text);
-  if ('jsonError' in parsed) return { body, jsonError: parsed.jsonError };
-  const { json, exact } = parsed;
-  // Without a backslash, every string in the value is a piece of the text, which holds no
-  // secret: walking the value to redact it again would find nothing.
-  const clean = body === text && !text.includes('\\');
-  return { body, json: clean ? json : redactJson(json, redact), exact };
+  if ('jsonError' in parsed) return { body: text, jsonError: parsed.jsonError };
+  return { body: text, json: parsed.json, exact: parsed.exact };
 }
 
 /** Names a transport failure with a stable code and a one-line message. */
@@ -133,6 +160,10 @@ export function describeTransportError(error: unknown, timeoutMs: number): Trans
     error instanceof undiciErrors.HeadersTimeoutError;
   if (timedOut) return { code: 'TIMEOUT', message: `no answer within ${timeoutMs} ms` };
   if (err.name === 'AbortError') return { code: ABANDONED, message: 'abandoned by the harness' };
+  // undici's own words for a status line it met with no request waiting, or a 100.
+  if (err.code === 'UND_ERR_SOCKET' && err.message === 'bad response') {
+    return { code: UNSOLICITED, message: UNSOLICITED_MESSAGE };
+  }
   const cause = err.cause as { code?: string; message?: string } | undefined;
   const code = cause?.code ?? err.code ?? err.name ?? 'ERROR';
   const message = cause?.message ?? err.message ?? String(error);
@@ -152,7 +183,7 @@ function tlsMessage(code: string, message: string): string | undefined {
 
 /** One undici-based client: every request has a deadline, statuses are data, every exchange is recorded. */
 export function createClient(options: ClientOptions): HttpClient {
-  const { baseUrl, apiKey, timeoutMs, redact } = options;
+  const { baseUrl, apiKey, timeoutMs } = options;
   const cap = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const dispatcher = new Agent({
     connections: options.connections ?? 4,
@@ -164,12 +195,13 @@ export function createClient(options: ClientOptions): HttpClient {
   async function send(req: SendOptions): Promise<Exchange> {
     const url = buildUrl(baseUrl, req.path, req.query);
     const headers = requestHeaders(req, apiKey);
-    const body = req.rawBody ?? (req.json === undefined ? undefined : JSON.stringify(req.json));
+    // lossless-json writes a bigint as the exact integer it is (a categoryId beyond 2^53).
+    const body = req.rawBody ?? (req.json === undefined ? undefined : stringify(req.json));
     const recordedRequest: RecordedRequest = {
       method: req.method,
-      url: redact(url),
-      headers: redactHeaders(headers, redact),
-      ...(body === undefined ? {} : { body: redact(body) }),
+      url,
+      headers,
+      ...(body === undefined ? {} : { body }),
     };
     // Numbered when sent, not when answered: with requests in flight together, the log still
     // lists them in the order the harness sent them.
@@ -182,6 +214,7 @@ export function createClient(options: ClientOptions): HttpClient {
         startedAt: startedAt.toISOString(),
         durationMs: Math.round((performance.now() - start) * 10) / 10,
         request: recordedRequest,
+        ...(req.check === undefined ? {} : { check: req.check }),
         ...rest,
       };
       options.onExchange?.(exchange);
@@ -199,10 +232,11 @@ export function createClient(options: ClientOptions): HttpClient {
       });
       const { bytes, truncated } = await readCapped(res.body, cap);
       if (truncated) res.body.destroy();
-      const { exact, ...decoded } = decodeBody(bytes, redact);
+      const responseHeaders = flattenHeaders(res.headers);
+      const { exact, ...decoded } = decodeBody(bytes, unaskedEncoding(responseHeaders), truncated);
       const response: RecordedResponse = {
         status: res.statusCode,
-        headers: redactHeaders(flattenHeaders(res.headers), redact),
+        headers: responseHeaders,
         ...decoded,
         ...(truncated ? { truncated: true } : {}),
       };

@@ -1,35 +1,57 @@
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { type Exchange, forRecord } from './exchange.ts';
+import { appendFileSync, createReadStream, existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { type Exchange, forRecord, RecordBudget } from './exchange.ts';
+import type { Redactor } from './redaction.ts';
+import { redactExchange } from './redaction.ts';
 
-// Lines waiting to be written, per log: a write per exchange cost more than the JSON itself.
-const pending = new Map<string, string[]>();
+/** Characters of bodies one run's log keeps in all (see RecordBudget). */
+export const LOG_BODY_CHARS = 4 * 1024 * 1024;
+
+interface Log {
+  // Lines waiting to be written: a write per exchange cost more than the JSON itself.
+  pending: string[];
+  budget: RecordBudget;
+}
+
+const logs = new Map<string, Log>();
 const FLUSH_EVERY = 100;
 
+function logAt(path: string): Log {
+  let log = logs.get(path);
+  if (!log) {
+    log = { pending: [], budget: new RecordBudget(LOG_BODY_CHARS) };
+    logs.set(path, log);
+  }
+  return log;
+}
+
 /**
- * Appends one exchange (as recorded: long bodies cut) as a line of JSON: the suites' worker
- * writes, the main process reads. Lines are written in batches; flushExchanges writes the rest.
+ * Appends one exchange as a line of JSON, redacted and with its bodies cut to what the run's
+ * budget allows: the suites' worker writes, the main process reads. Lines are written in
+ * batches; flushExchanges writes the rest.
  */
-export function appendExchange(path: string, exchange: Exchange): void {
-  const lines = pending.get(path) ?? [];
-  pending.set(path, lines);
-  lines.push(JSON.stringify(forRecord(exchange)));
-  if (lines.length >= FLUSH_EVERY) flushExchanges(path);
+export function appendExchange(path: string, exchange: Exchange, redact: Redactor): void {
+  const log = logAt(path);
+  log.pending.push(JSON.stringify(redactExchange(forRecord(exchange, log.budget), redact)));
+  if (log.pending.length >= FLUSH_EVERY) flushExchanges(path);
 }
 
 /** Writes the lines still waiting for `path`. */
 export function flushExchanges(path: string): void {
-  const lines = pending.get(path);
-  if (!lines?.length) return;
-  appendFileSync(path, `${lines.join('\n')}\n`);
-  pending.delete(path);
+  const log = logs.get(path);
+  if (!log?.pending.length) return;
+  appendFileSync(path, `${log.pending.join('\n')}\n`);
+  log.pending = [];
 }
 
-/** Every exchange of a run, in the order they were sent (they are appended as they complete). */
-export function readExchanges(path: string): Exchange[] {
+/**
+ * Every exchange of a run, in the order they were sent (they are appended as they complete).
+ * Read line by line: the log is never held whole as one string.
+ */
+export async function readExchanges(path: string): Promise<Exchange[]> {
   if (!existsSync(path)) return [];
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Exchange)
-    .sort((a, b) => a.seq - b.seq);
+  const exchanges: Exchange[] = [];
+  const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
+  for await (const line of lines) if (line) exchanges.push(JSON.parse(line) as Exchange);
+  return exchanges.sort((a, b) => a.seq - b.seq);
 }

@@ -1,4 +1,7 @@
-/** One HTTP request and what came back, as recorded (the API key already redacted). */
+/**
+ * One HTTP request and what came back, raw as sent and received: checks judge it as it was;
+ * it is redacted (redactExchange) wherever it leaves the harness.
+ */
 export interface RecordedRequest {
   method: string;
   url: string;
@@ -35,6 +38,8 @@ export interface Exchange {
   seq: number;
   startedAt: string;
   durationMs: number;
+  /** Who sent it: the id of the check, or `seed` / `preflight` for the harness's own requests. */
+  check?: string;
   request: RecordedRequest;
   response?: RecordedResponse;
   error?: TransportError;
@@ -48,25 +53,65 @@ export function mediaType(response: RecordedResponse): string | undefined {
 
 /** Characters of a body kept in the run's records (log, reports, HAR); checks judge the whole. */
 export const RECORD_BODY_CHARS = 64 * 1024;
+/** What a body keeps once the run's budget for records is spent. */
+export const RECORD_BODY_TAIL = 256;
 
 /**
- * The exchange as it is kept for the reports: bodies longer than RECORD_BODY_CHARS keep their
- * start only, so a target that answers megabytes cannot swell every report by as much.
+ * Characters of bodies a run keeps in its records, all exchanges together: past it each body
+ * keeps its first RECORD_BODY_TAIL characters (escaped), so a target that answers 64 KiB every time
+ * cannot swell the log and the reports without bound.
  */
-export function forRecord(ex: Exchange): Exchange {
-  const { request, response } = ex;
-  const longRequest = (request.body?.length ?? 0) > RECORD_BODY_CHARS;
-  const longResponse = (response?.body.length ?? 0) > RECORD_BODY_CHARS;
-  if (!longRequest && !longResponse) return ex;
-  return {
-    ...ex,
-    request: longRequest ? clipped(request, request.body as string) : request,
-    ...(response && longResponse
-      ? { response: { ...clipped(response, response.body), json: undefined } }
-      : {}),
-  };
+export class RecordBudget {
+  constructor(private remaining: number) {}
+
+  /** How many characters the next body may keep. */
+  allowance(): number {
+    return this.remaining > 0 ? Math.min(RECORD_BODY_CHARS, this.remaining) : RECORD_BODY_TAIL;
+  }
+
+  spend(chars: number): void {
+    this.remaining -= chars;
+  }
 }
 
-function clipped<T extends { body?: string }>(part: T, body: string): T {
-  return { ...part, body: body.slice(0, RECORD_BODY_CHARS), bodyLength: body.length };
+// What a character costs once written as JSON: control characters become `\u0001` (6).
+function escapedCost(code: number): number {
+  if (code === 0x22 || code === 0x5c) return 2;
+  if (code < 0x20)
+    return code === 8 || code === 9 || code === 10 || code === 12 || code === 13 ? 2 : 6;
+  return code >= 0xd800 && code <= 0xdfff ? 6 : 1;
+}
+
+/** The start of `text` whose JSON-escaped form is at most `max` characters, and that form's length. */
+export function clipEscaped(text: string, max: number): { kept: string; cost: number } {
+  let cost = 0;
+  for (let i = 0; i < text.length; i++) {
+    const next = cost + escapedCost(text.charCodeAt(i));
+    if (next > max) return { kept: text.slice(0, i), cost };
+    cost = next;
+  }
+  return { kept: text, cost };
+}
+
+/**
+ * The exchange as it is kept for the records: a body whose JSON-escaped form is longer than the
+ * allowance keeps its start only (bodyLength says how long it was), and the parsed body is
+ * dropped (records show the text).
+ */
+export function forRecord(ex: Exchange, budget?: RecordBudget): Exchange {
+  const clip = <T extends { body?: string }>(part: T): T => {
+    if (part.body === undefined) return part;
+    const { kept, cost } = clipEscaped(part.body, budget?.allowance() ?? RECORD_BODY_CHARS);
+    budget?.spend(cost);
+    return kept.length === part.body.length
+      ? part
+      : { ...part, body: kept, bodyLength: part.body.length };
+  };
+  const { response } = ex;
+  if (!response && ex.request.body === undefined) return ex;
+  return {
+    ...ex,
+    request: clip(ex.request),
+    ...(response ? { response: { ...clip(response), json: undefined } } : {}),
+  };
 }

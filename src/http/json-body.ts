@@ -1,4 +1,5 @@
 import { isLosslessNumber, LosslessNumber, parse } from 'lossless-json';
+import { inertLine } from '../inert.ts';
 import type { RecordedResponse } from './exchange.ts';
 
 /**
@@ -34,13 +35,6 @@ export function jsonDepth(text: string, limit = Number.POSITIVE_INFINITY): numbe
 export type ParsedJson = { json: unknown; exact: unknown } | { jsonError: string };
 
 // A parser's message may quote body bytes: a hostile body must not reach a terminal raw.
-const inert = (message: string) =>
-  message.replace(
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
-    /[\u0000-\u001f\u007f-\u009f]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-
 // Numbers are kept as their text; a repeated key keeps the last value, as JSON.parse does.
 const LOSSLESS = {
   parseNumber: (text: string) => new LosslessNumber(text),
@@ -54,7 +48,7 @@ export function parseJsonBody(text: string, maxDepth = MAX_JSON_DEPTH): ParsedJs
   try {
     exact = parse(text, null, LOSSLESS as Parameters<typeof parse>[2]);
   } catch (error) {
-    return { jsonError: inert((error as Error).message) };
+    return { jsonError: inertLine((error as Error).message) };
   }
   return { json: withNumbers(exact), exact };
 }

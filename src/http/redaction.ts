@@ -1,12 +1,33 @@
+import type { Exchange } from './exchange.ts';
+import { decodedRunsHolding } from './secret-scan.ts';
+
 /** What stands in the records where a secret was. */
 export const REDACTED = '[REDACTED]';
 
-/** Replaces every known secret, in every form it may travel in, with a marker. */
+/**
+ * Replaces every known secret with a marker. Applied only at the output boundary, to text that
+ * came from the wire or from a request the harness built: checks judge the raw exchange.
+ */
 export type Redactor = (text: string) => string;
 
-/** The forms a key may take on the wire or in an echo of it. */
+/** Below this length a key cannot be redacted by value without blanking ordinary text. */
+export const SHORT_SECRET = 8;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every character as a JSON `\uXXXX` escape, in lower- and upper-case hex. */
+function unicodeEscaped(secret: string): string[] {
+  const hex = [...secret]
+    .map((c) => c.charCodeAt(0).toString(16).padStart(4, '0'))
+    .map((h) => `\\u${h}`)
+    .join('');
+  return [hex, hex.replace(/[a-f]/g, (c) => c.toUpperCase()).replaceAll('\\U', '\\u')];
+}
+
+/** The fixed forms a long key may take on the wire or in an echo of it. */
 function secretForms(secret: string): string[] {
   const utf8 = Buffer.from(secret, 'utf8');
+  const json = JSON.stringify(secret).slice(1, -1);
   const forms = [
     secret,
     encodeURIComponent(secret),
@@ -14,57 +35,107 @@ function secretForms(secret: string): string[] {
     utf8.toString('base64'),
     utf8.toString('base64').replace(/=+$/, ''),
     utf8.toString('base64url'),
-    JSON.stringify(secret).slice(1, -1),
+    utf8.toString('hex'),
+    utf8.toString('hex').toUpperCase(),
+    json,
+    json.replaceAll('/', '\\/'),
+    ...unicodeEscaped(secret),
   ];
   // Longest first, so a form that contains another is replaced whole.
   return [...new Set(forms)].filter((f) => f.length > 0).sort((a, b) => b.length - a.length);
 }
 
-/** Builds a redactor for the given secrets; empty or missing secrets are ignored. */
-export function createRedactor(secrets: ReadonlyArray<string | undefined>): Redactor {
-  const forms = secrets.filter((s): s is string => !!s).flatMap(secretForms);
-  if (forms.length === 0) return (text) => text;
+/** A long secret goes wherever it is found: as is, in a fixed form, or inside a decodable run. */
+function longRedactor(secrets: string[]): Redactor {
+  const forms = secrets.flatMap(secretForms).sort((a, b) => b.length - a.length);
+  const bytes = secrets.map((s) => Buffer.from(s, 'utf8'));
   return (text) => {
     let out = text;
     // Most texts hold no secret: looking costs less than splitting.
     for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
+    for (const run of decodedRunsHolding(out, bytes)) out = out.split(run).join(REDACTED);
     return out;
   };
 }
 
-// One walk for both: server bodies may hide a key in an object key; our own reports must keep
-// their field names.
-function redactStrings(value: unknown, redact: Redactor, keys: boolean): unknown {
-  if (typeof value === 'string') return redact(value);
-  if (Array.isArray(value)) return value.map((v) => redactStrings(v, redact, keys));
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [keys ? redact(k) : k, redactStrings(v, redact, keys)]),
-    );
-  }
-  return value;
-}
-
-/** Redacts every string inside a JSON value (keys and values), leaving its shape. */
-export function redactJson(value: unknown, redact: Redactor): unknown {
-  return redactStrings(value, redact, true);
-}
-
 /**
- * Redacts every string value of a structure of our own making, leaving its keys: a report stays
- * valid and readable, however short the secret.
+ * A short secret is redacted only where it cannot be ordinary text: a whole value, a bearer
+ * token, a quoted JSON string, or the value of a query or cookie parameter. Anywhere else a
+ * one-character key would blank ids, check names and words.
  */
-export function redactValues<T>(value: T, redact: Redactor): T {
-  return redactStrings(value, redact, false) as T;
+function shortRedactor(secrets: string[]): Redactor {
+  const alt = secrets
+    .flatMap((s) => [s, JSON.stringify(s).slice(1, -1), encodeURIComponent(s)])
+    .filter((s, i, all) => s.length > 0 && all.indexOf(s) === i)
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|');
+  // RFC 6750's b64token characters: a bearer token ends where they do (a full stop ends it
+  // when no token character follows).
+  const bearer = new RegExp(
+    `\\b([Bb][Ee][Aa][Rr][Ee][Rr]\\s+)(?:${alt})(?![\\w\\-~+/=]|\\.[\\w\\-~+/=])`,
+    'g',
+  );
+  const quoted = new RegExp(`"(?:${alt})"`, 'g');
+  const parameter = new RegExp(`=(?:${alt})(?=$|[&;,\\s"'])`, 'g');
+  const whole = new Set(secrets);
+  return (text) =>
+    whole.has(text)
+      ? REDACTED
+      : text
+          .replace(bearer, `$1${REDACTED}`)
+          .replace(quoted, `"${REDACTED}"`)
+          .replace(parameter, `=${REDACTED}`);
 }
 
-/** Below this length a key cannot be redacted by value without blanking ordinary text. */
-export const SHORT_SECRET = 8;
+/** Builds a redactor for the given secrets; empty or missing secrets are ignored. */
+export function createRedactor(secrets: ReadonlyArray<string | undefined>): Redactor {
+  const known = [...new Set(secrets.filter((s): s is string => !!s))];
+  const long = known.filter((s) => s.length >= SHORT_SECRET);
+  const short = known.filter((s) => s.length < SHORT_SECRET);
+  const parts = [
+    ...(long.length ? [longRedactor(long)] : []),
+    ...(short.length ? [shortRedactor(short)] : []),
+  ];
+  if (parts.length === 0) return (text) => text;
+  return (text) => parts.reduce((out, redact) => redact(out), text);
+}
 
-/** Redacts header values; the Authorization header is always hidden when it carries a secret. */
+/** Header names and values redacted: a server may echo the key as either. */
 export function redactHeaders(
   headers: Record<string, string>,
   redact: Redactor,
 ): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, redact(v)]));
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [redact(k), redact(v)]));
+}
+
+/**
+ * The exchange as it may leave the harness (log, reports, console): every text that came from
+ * the wire or from the request the harness built is redacted; the parsed body is dropped, since
+ * records show the body's text.
+ */
+export function redactExchange(ex: Exchange, redact: Redactor): Exchange {
+  const { request, response, error } = ex;
+  return {
+    ...ex,
+    request: {
+      ...request,
+      url: redact(request.url),
+      headers: redactHeaders(request.headers, redact),
+      ...(request.body === undefined ? {} : { body: redact(request.body) }),
+    },
+    ...(response
+      ? {
+          response: {
+            status: response.status,
+            headers: redactHeaders(response.headers, redact),
+            body: redact(response.body),
+            ...(response.jsonError === undefined ? {} : { jsonError: redact(response.jsonError) }),
+            ...(response.truncated ? { truncated: true } : {}),
+            ...(response.bodyLength === undefined ? {} : { bodyLength: response.bodyLength }),
+          },
+        }
+      : {}),
+    ...(error ? { error: { ...error, message: redact(error.message) } } : {}),
+  };
 }

@@ -10,6 +10,14 @@ export interface Limits {
   concurrency?: number;
   /** The longest Retry-After a 429 may ask for and still be waited out. */
   maxRetryAfterMs?: number;
+  /** When the run's time budget ends (ms since the epoch): no request starts after it. */
+  deadline?: number;
+}
+
+/** 429 answers whose Retry-After was waited out, and the time spent waiting for them. */
+export interface RetryWaits {
+  waitedOut: number;
+  waitedMs: number;
 }
 
 /** What a run has spent so far; shared by every client of the run. */
@@ -21,10 +29,19 @@ export interface Spend {
   inFlight: number;
   /** Senders waiting for a free slot, first come first served. */
   queue: Array<() => void>;
+  /** Counted so a report can say how much of the run the target's rate limit took. */
+  waits: RetryWaits;
 }
 
 export function newSpend(): Spend {
-  return { sent: 0, nextSlot: 0, unanswered: new Map(), inFlight: 0, queue: [] };
+  return {
+    sent: 0,
+    nextSlot: 0,
+    unanswered: new Map(),
+    inFlight: 0,
+    queue: [],
+    waits: { waitedOut: 0, waitedMs: 0 },
+  };
 }
 
 /** The code of the exchange a client answers with once the budget is spent. */
@@ -33,13 +50,16 @@ export const BUDGET_SPENT = 'BUDGET';
 export const HELD_BACK = 'HELD_BACK';
 /** The code of the exchange a client answers with once the target has stopped answering. */
 export const UNRESPONSIVE = 'UNRESPONSIVE';
+/** The code of the exchange a client answers with once the run's time budget is spent. */
+export const OUT_OF_TIME = 'OUT_OF_TIME';
 /** Unanswered requests in a row to one route after which the run stops sending to it: each costs a full timeout. */
 export const UNANSWERED_LIMIT = 3;
 const RETRIES_ON_429 = 3;
 
 /** True for the exchange of a request the throttle did not send. */
 export function isRefusal(ex: Exchange): boolean {
-  return ex.error?.code === BUDGET_SPENT || ex.error?.code === UNRESPONSIVE;
+  const code = ex.error?.code;
+  return code === BUDGET_SPENT || code === UNRESPONSIVE || code === OUT_OF_TIME;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -93,9 +113,9 @@ function release(spend: Spend): void {
 }
 
 /**
- * A client that keeps to a request budget, a rate and a cap on requests in flight, waits out a
- * 429's Retry-After (within the budget, and with every request of the run) instead of judging a
- * server that asked for patience, and
+ * A client that keeps to a request budget, a rate, a cap on requests in flight and the run's
+ * deadline, waits out a 429's Retry-After (within the budget and the deadline, and with every
+ * request of the run) instead of judging a server that asked for patience, and
  * stops sending to a route once the target has left several requests in a row to it unanswered,
  * so that a hung target costs a few timeouts, not one per request.
  */
@@ -112,8 +132,14 @@ export function throttle(client: HttpClient, limits: Limits, spend: Spend): Http
     if (limits.maxRequests !== undefined && spend.sent >= limits.maxRequests) {
       return notSent(options, BUDGET_SPENT, 'the request budget (--max-requests) was used up');
     }
+    if (limits.deadline !== undefined && Date.now() >= limits.deadline) {
+      return notSent(options, OUT_OF_TIME, "the run's time budget (--max-duration) was spent");
+    }
     return undefined;
   }
+  // A 429's wait is kept only while it ends before the run's deadline.
+  const waitFits = (delay: number) =>
+    delay <= maxWait && (limits.deadline === undefined || Date.now() + delay < limits.deadline);
   async function sendOnce(options: SendOptions): Promise<Exchange> {
     await acquire(spend, limits.concurrency);
     const route = routeOf(options);
@@ -140,11 +166,14 @@ export function throttle(client: HttpClient, limits: Limits, spend: Spend): Http
     for (let retry = 0; ex.response && retry < RETRIES_ON_429; retry++) {
       const delay =
         ex.response.status === 429 ? retryAfterMs(ex.response.headers['retry-after']) : undefined;
-      if (delay === undefined || delay > maxWait) break;
+      if (delay === undefined || !waitFits(delay)) break;
+      const start = performance.now();
       // The server asked the client, not this request, for patience: the run's other requests
       // (checks run together) wait it out too, rather than draw more 429s meanwhile.
       spend.nextSlot = Math.max(spend.nextSlot, Date.now() + delay);
       await sleep(delay);
+      spend.waits.waitedOut++;
+      spend.waits.waitedMs += Math.round(performance.now() - start);
       const again = await sendOnce(options);
       if (isRefusal(again)) break;
       ex = again;

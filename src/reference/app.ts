@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { isPetStatus, LIMIT, VERSION_PREFIX } from '../contract.ts';
+import { INT64, isPetStatus, LIMIT, VERSION_PREFIX } from '../contract.ts';
 import { badRequest, errorResponse, notFound, unauthorized } from './errors.ts';
 import { deprecationHeaders, getPetIsGone, gone } from './lifecycle.ts';
 import { parseNewPet } from './new-pet.ts';
@@ -54,10 +54,11 @@ function createPet(store: PetStore, req: AppRequest): AppResponse {
 function getPet(store: PetStore, clock: Clock, rawId: string): AppResponse {
   if (getPetIsGone(clock)) return gone();
   const headers = deprecationHeaders();
-  if (!/^-?\d{1,19}$/.test(rawId)) {
+  const id = /^-?\d{1,19}$/.test(rawId) ? BigInt(rawId) : undefined;
+  if (id === undefined || id < INT64.min || id > INT64.max) {
     return { ...badRequest('petId must be an int64 integer.'), headers };
   }
-  const pet = store.get(BigInt(rawId));
+  const pet = store.get(id);
   if (!pet) return { ...notFound(`Pet ${rawId}`), headers };
   return { status: 200, json: pet, headers };
 }

@@ -1,22 +1,50 @@
+import { isLosslessNumber, type LosslessNumber, parse } from 'lossless-json';
 import { INT64, isPetStatus, type PetStatus } from '../contract.ts';
 
-export type NewPetFields = { name: string; categoryId: number; status?: PetStatus };
+export type NewPetFields = { name: string; categoryId: bigint; status?: PetStatus };
 export type NewPetResult = { ok: true; pet: NewPetFields } | { ok: false; message: string };
 
-// Checked by hand rather than with the harness's schemas, so a mistake in a schema file
-// is not shared by the server the harness is proven against.
-function isInt64(value: unknown): value is number {
-  if (typeof value !== 'number' || !Number.isInteger(value)) return false;
-  const big = BigInt(value);
-  return big >= INT64.min && big <= INT64.max;
+// No int64 has more digits than this; a larger exponent is not expanded (`1e999999999`).
+const MAX_DIGITS = 20;
+const NUMBER = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+
+/**
+ * The exact integer a JSON number text denotes, as JSON Schema counts integers (`-0` is 0,
+ * `1.0E0` is 1), or undefined for a fraction or a number far beyond int64. Written here rather
+ * than shared with the harness, so a mistake in the harness's reading is not the server's too.
+ */
+export function exactInteger(text: string): bigint | undefined {
+  const m = NUMBER.exec(text);
+  if (!m) return undefined;
+  const [, sign, whole = '', fraction = '', exponent = '0'] = m;
+  const all = `${whole}${fraction}`.replace(/^0+/, '');
+  let end = all.length;
+  while (end > 0 && all[end - 1] === '0') end--;
+  if (end === 0) return 0n;
+  const digits = all.slice(0, end);
+  const scale = Number(exponent) - fraction.length + (all.length - end);
+  if (scale < 0 || digits.length + scale > MAX_DIGITS) return undefined;
+  const value = BigInt(digits) * 10n ** BigInt(scale);
+  return sign === '-' ? -value : value;
 }
+
+// Checked by hand rather than with the harness's schemas, so a mistake in a schema file
+// is not shared by the server the harness is proven against. Numbers are read exactly.
+function int64Of(value: unknown): bigint | undefined {
+  if (!isLosslessNumber(value)) return undefined;
+  const n = exactInteger((value as LosslessNumber).value);
+  return n !== undefined && n >= INT64.min && n <= INT64.max ? n : undefined;
+}
+
+// A repeated key keeps the last value, as JSON.parse does.
+const LOSSLESS = { onDuplicateKey: ({ newValue }: { newValue: unknown }) => newValue };
 
 /** Parses and validates a createPet body (contract: NewPet). */
 export function parseNewPet(body: string): NewPetResult {
   if (body.trim() === '') return { ok: false, message: 'The request body is required.' };
   let value: unknown;
   try {
-    value = JSON.parse(body);
+    value = parse(body, null, LOSSLESS as Parameters<typeof parse>[2]);
   } catch {
     return { ok: false, message: 'The request body is not valid JSON.' };
   }
@@ -27,13 +55,14 @@ export function parseNewPet(body: string): NewPetResult {
   if (!('name' in fields)) return { ok: false, message: 'name is required.' };
   if (typeof fields.name !== 'string') return { ok: false, message: 'name must be a string.' };
   if (!('categoryId' in fields)) return { ok: false, message: 'categoryId is required.' };
-  if (!isInt64(fields.categoryId)) {
+  const categoryId = int64Of(fields.categoryId);
+  if (categoryId === undefined) {
     return { ok: false, message: 'categoryId must be an int64 integer.' };
   }
   if ('status' in fields && !isPetStatus(fields.status)) {
     return { ok: false, message: 'status must be one of available, pending, sold.' };
   }
-  const pet: NewPetFields = { name: fields.name, categoryId: fields.categoryId };
+  const pet: NewPetFields = { name: fields.name, categoryId };
   if (isPetStatus(fields.status)) pet.status = fields.status;
   return { ok: true, pet };
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { stringify } from 'lossless-json';
 import { VERSION_PREFIX } from '../contract.ts';
 import type { AppRequest, AppResponse, Clock, Handler } from './types.ts';
 
@@ -44,7 +45,8 @@ function writeResponse(res: ServerResponse, answer: AppResponse, clock: Clock): 
   let body: string | Uint8Array | undefined = answer.raw;
   if (body === undefined && answer.json !== undefined) {
     res.setHeader('content-type', 'application/json; charset=utf-8');
-    body = JSON.stringify(answer.json);
+    // Ids and categoryIds are bigints: lossless-json writes them as the exact integers they are.
+    body = stringify(answer.json);
   }
   for (const [k, v] of Object.entries(answer.headers ?? {})) res.setHeader(k, v);
   if (answer.trickleMs) trickle(res, Buffer.from(body ?? ''), answer.trickleMs);

@@ -1,9 +1,10 @@
 import type { PetStatus } from '../contract.ts';
 
+/** A pet as stored: `id` and `categoryId` exact over the whole int64 range. */
 export interface StoredPet {
-  id: number;
+  id: bigint;
   name: string;
-  categoryId: number;
+  categoryId: bigint;
   status?: PetStatus;
 }
 
@@ -12,14 +13,33 @@ export interface ListQuery {
   status?: PetStatus;
 }
 
+/** Hands out ids; the store skips any it has handed out before. */
+export type IdSource = () => bigint;
+
+/** 1, 2, 3, ...: the ids the reference assigns unless told otherwise. */
+export function countingFrom(first: bigint, step = 1n): IdSource {
+  let next = first;
+  return () => {
+    const id = next;
+    next += step;
+    return id;
+  };
+}
+
 /** The animals, in memory, in creation order; ids are assigned once and never reused. */
 export class PetStore {
   private readonly pets = new Map<string, StoredPet>();
-  private nextId = 1;
+  private readonly nextId: IdSource;
+
+  constructor(options: { ids?: IdSource } = {}) {
+    this.nextId = options.ids ?? countingFrom(1n);
+  }
 
   create(fields: Omit<StoredPet, 'id'>): StoredPet {
-    const pet: StoredPet = { id: this.nextId++, ...fields };
-    this.pets.set(String(pet.id), pet);
+    let id = this.nextId();
+    while (this.pets.has(id.toString())) id = this.nextId();
+    const pet: StoredPet = { id, ...fields };
+    this.pets.set(id.toString(), pet);
     return pet;
   }
 
@@ -32,7 +52,7 @@ export class PetStore {
     return out;
   }
 
-  /** Looks a pet up by the canonical decimal form of its id. */
+  /** Looks a pet up by its exact id. */
   get(id: bigint): StoredPet | undefined {
     return this.pets.get(id.toString());
   }

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { Exchange } from '../http/exchange.ts';
 import type { RunReport } from './model.ts';
 
@@ -8,6 +9,8 @@ function entry(ex: Exchange) {
   const url = new URL(ex.request.url);
   const res = ex.response;
   return {
+    // A custom field (HAR 1.2 allows those starting with `_`): which check sent the request.
+    ...(ex.check === undefined ? {} : { _check: ex.check }),
     startedDateTime: ex.startedAt,
     time: ex.durationMs,
     request: {
@@ -30,7 +33,7 @@ function entry(ex: Exchange) {
     },
     response: {
       status: res?.status ?? 0,
-      statusText: res ? '' : (ex.error?.message ?? 'no answer'),
+      statusText: res ? (STATUS_CODES[res.status] ?? '') : (ex.error?.message ?? 'no answer'),
       httpVersion: 'HTTP/1.1',
       cookies: [],
       headers: pairs(res?.headers ?? {}),

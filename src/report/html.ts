@@ -1,6 +1,7 @@
 import { CONTRACT_DOC } from '../contract.ts';
 import { plural } from '../plural.ts';
 import { skewText, TODAY_SOURCE_LABEL } from '../runner/today.ts';
+import { CAUSES_HEADING, type CommonCause, causeLine, commonCauses } from './causes.ts';
 import { clauseText, exchangeText } from './evidence.ts';
 import type { CheckResult, RunReport, Verdict } from './model.ts';
 
@@ -69,6 +70,12 @@ function checkBlock(check: CheckResult): string {
 </details>`;
 }
 
+// One line per cause, linking to the checks that report it.
+function causeItem(cause: CommonCause): string {
+  const links = cause.checks.map((id) => `<a href="#${esc(id)}">${esc(id)}</a>`).join(', ');
+  return `<li>${esc(causeLine(cause))} <span class="clause">(${links})</span></li>`;
+}
+
 function facts(report: RunReport): string {
   const s = report.sunset;
   const rows: Array<[string, string]> = [
@@ -117,11 +124,15 @@ export function renderHtml(report: RunReport): string {
   const errors = report.harnessErrors.length
     ? `<h2>Harness errors</h2><ul>${report.harnessErrors.map((e) => `<li>${esc(e)}</li>`).join('')}</ul>`
     : '';
+  const causes = commonCauses(report.checks);
+  const common = causes.length
+    ? `<h2>${esc(CAUSES_HEADING)}</h2><ul class="causes">${causes.map(causeItem).join('')}</ul>`
+    : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Petstore conformance: ${HEADLINE[report.verdict]}</title><style>${STYLE}</style></head>
 <body><header class="${report.verdict}"><h1>${HEADLINE[report.verdict]}</h1>${facts(report)}</header>
-<main>${errors}<div class="filters">${buttons.join('')}</div>
+<main>${errors}${common}<div class="filters">${buttons.join('')}</div>
 ${ordered.map(checkBlock).join('\n')}
 </main><script>${SCRIPT}</script></body></html>
 `;

@@ -1,8 +1,11 @@
 import { CONTRACT_DOC } from '../contract.ts';
+import { inertLine } from '../inert.ts';
 import { plural } from '../plural.ts';
 import { skewText, TODAY_SOURCE_LABEL } from '../runner/today.ts';
+import { CAUSES_HEADING, commonCauses } from './causes.ts';
 import { clauseText } from './evidence.ts';
 import type { CheckResult, RunReport, RunVerdict } from './model.ts';
+import { retryWaitsLine } from './stats.ts';
 
 const HEADLINE: Record<RunVerdict, string> = {
   conformant: '✅ Conformant',
@@ -15,21 +18,43 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
+/**
+ * Text that may come from the target, made inert: a code span, where Markdown reads no HTML,
+ * link, image or emphasis; its fence is longer than any run of backticks inside; no line
+ * break or control character survives, and in a table a pipe cannot end the cell.
+ */
+export function code(text: string, inTable = false): string {
+  const line = inertLine(text);
+  const flat = inTable ? line.replace(/\|/g, '\\|') : line;
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') || longest > 0 ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
 function checkRows(checks: CheckResult[]): string[] {
   return [
     '| Check | Verdict | Clause | Message |',
     '|---|---|---|---|',
     ...checks.map(
-      (c) => `| \`${c.id}\` | ${c.verdict} | ${cell(clauseText(c))} | ${cell(c.message)} |`,
+      (c) => `| \`${c.id}\` | ${c.verdict} | ${cell(clauseText(c))} | ${code(c.message, true)} |`,
     ),
   ];
+}
+
+// Said once before the list: many failures often have one cause, and one fix. The cause
+// quotes messages, which quote the target: a code span, like the messages themselves.
+function causeRows(checks: CheckResult[]): string[] {
+  const causes = commonCauses(checks);
+  const rows = causes.map((c) => `- ${plural(c.checks.length, 'check')}: ${code(c.cause)}`);
+  return rows.length ? ['', `${CAUSES_HEADING}:`, '', ...rows] : [];
 }
 
 function reproduction(checks: CheckResult[]): string[] {
   const lines: string[] = [];
   for (const c of checks) {
     const curl = c.exchanges[0]?.curl;
-    if (curl) lines.push(`- \`${c.id}\`: \`${curl}\``);
+    if (curl) lines.push(`- \`${c.id}\`: ${code(curl)}`);
   }
   return lines.length
     ? ['', 'Reproduce (reads the key from `$PETSTORE_API_KEY`):', '', ...lines]
@@ -53,7 +78,7 @@ export function renderMarkdown(report: RunReport): string {
   const lines = [
     `# Petstore conformance: ${HEADLINE[report.verdict]}`,
     '',
-    `Target \`${report.target.baseUrl}\`${report.target.embedded ? ' (embedded reference server)' : ''} · contract ${report.contract.version} (${report.contract.doc ?? CONTRACT_DOC}) · seed ${report.seed} · ${report.runs} runs per property · today ${report.today}`,
+    `Target ${code(report.target.baseUrl)}${report.target.embedded ? ' (embedded reference server)' : ''} · contract ${report.contract.version} (${report.contract.doc ?? CONTRACT_DOC}) · seed ${report.seed} · ${report.runs} runs per property · today ${report.today}`,
     '',
     `| Checks | Passed | Failed | Warned | Skipped |`,
     '|---|---|---|---|---|',
@@ -67,12 +92,21 @@ export function renderMarkdown(report: RunReport): string {
     '',
     `${plural(report.requests, 'request')}, ${plural(report.createdPets, 'pet')} created${report.readOnly ? ' (read-only run)' : ''}`,
   );
+  const waits = retryWaitsLine(report.tooManyRequests);
+  if (waits) lines.push('', `Rate limited: ${waits}`);
   lines.push(...latencyRows(report));
   if (report.harnessErrors.length) {
-    lines.push('', '## Harness errors', '', ...report.harnessErrors.map((e) => `- ${e}`));
+    lines.push('', '## Harness errors', '', ...report.harnessErrors.map((e) => `- ${code(e)}`));
   }
   if (failures.length)
-    lines.push('', '## Failures', '', ...checkRows(failures), ...reproduction(failures));
+    lines.push(
+      '',
+      '## Failures',
+      ...causeRows(report.checks),
+      '',
+      ...checkRows(failures),
+      ...reproduction(failures),
+    );
   if (warnings.length) lines.push('', '## Warnings', '', ...checkRows(warnings));
   lines.push('', `_${report.harness.name} ${report.harness.version}, ${report.finishedAt}_`, '');
   return lines.join('\n');

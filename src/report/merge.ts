@@ -32,6 +32,7 @@ function readHar(dir: string): Exchange[] {
   const entries = readJson<Har>(path).log.entries;
   return entries.map((e, i) => ({
     seq: i + 1,
+    ...(e._check === undefined ? {} : { check: e._check }),
     startedAt: e.startedDateTime,
     durationMs: e.time,
     request: {
@@ -90,6 +91,10 @@ export async function mergeReports(
       ? createdPets(exchanges)
       : parts.reduce((sum, p) => sum + p.createdPets, 0),
     latency: latencyByOperation(exchanges),
+    tooManyRequests: {
+      waitedOut: parts.reduce((sum, p) => sum + (p.tooManyRequests?.waitedOut ?? 0), 0),
+      waitedMs: parts.reduce((sum, p) => sum + (p.tooManyRequests?.waitedMs ?? 0), 0),
+    },
     startedAt,
     finishedAt,
     durationMs: Date.parse(finishedAt) - Date.parse(startedAt),
@@ -99,6 +104,6 @@ export async function mergeReports(
     harnessErrors,
   };
   // The shards' reports were redacted when written; nothing new enters here.
-  const files = await writeReports(report, outDir, (text) => text, exchanges);
+  const files = await writeReports(report, outDir, exchanges);
   return { report, files };
 }

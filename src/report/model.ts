@@ -2,6 +2,7 @@ import type { ClauseCoverage } from '../checks/coverage.ts';
 import type { CheckDef, Counterexample, Outcome } from '../checks/types.ts';
 import type { OperationName } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
+import type { RetryWaits } from '../http/throttle.ts';
 import type { ClockSkew, TodaySource } from '../runner/today.ts';
 import type { Latency } from './stats.ts';
 
@@ -50,6 +51,8 @@ export interface RunTimings {
   generationMs: number;
   /** The checks' time with no request in flight, beyond validation and generation: judging, bookkeeping, vitest's work per test. */
   otherMs: number;
+  /** The process's peak resident memory so far (its suite thread included), in MiB. */
+  peakRssMiB?: number;
 }
 
 export interface Summary {
@@ -100,6 +103,11 @@ export interface RunReport {
   createdPets: number;
   /** Median and 95th percentile latency of answered requests, per operation. */
   latency: Partial<Record<OperationName, Latency>>;
+  /**
+   * 429 answers whose Retry-After the run waited out before sending again, and the time spent
+   * waiting (absent from reports of older harnesses).
+   */
+  tooManyRequests?: RetryWaits;
   runs: number;
   /** The day the sunset checks took as today. */
   today: string;

@@ -2,7 +2,6 @@ import { appendFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HarnessError } from '../errors.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { type Redactor, redactValues } from '../http/redaction.ts';
 import { renderHar } from './har.ts';
 import { renderHtml } from './html.ts';
 import { renderJson } from './json.ts';
@@ -35,21 +34,20 @@ export async function ensureWritableDir(dir: string): Promise<void> {
 }
 
 /**
- * Writes every report format from one model. Exchanges are redacted when recorded; the model's
- * string values pass the redactor once more here, before any format is rendered from it.
+ * Writes every report format from one model. The model and the exchanges come redacted: what
+ * came from the wire was redacted where it left the suites (the collector, the exchange log),
+ * so the catalog's ids and the harness's own words are never touched by a short key.
  */
 export async function writeReports(
   report: RunReport,
   dir: string,
-  redact: Redactor,
   exchanges: readonly Exchange[] = [],
 ): Promise<string[]> {
   await mkdir(dir, { recursive: true });
-  const safe = redactValues(report, redact);
   const files: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(WRITERS).map(([name, render]) => [name, render(safe)])),
-    'exchanges.har': renderHar(safe, redactValues([...exchanges], redact)),
-    'metrics.prom': await renderMetrics(safe),
+    ...Object.fromEntries(Object.entries(WRITERS).map(([name, render]) => [name, render(report)])),
+    'exchanges.har': renderHar(report, exchanges),
+    'metrics.prom': await renderMetrics(report),
   };
   const written: string[] = [];
   for (const [name, text] of Object.entries(files)) {

@@ -47,7 +47,7 @@ export function fixture<T>(
 export function verdictTest(
   target: Target,
   def: CheckDef,
-  run: (api: PetstoreApi) => Promise<Judgement>,
+  run: (api: PetstoreApi, requestsSent: () => number) => Promise<Judgement>,
   options: TestOptions = {},
 ): void {
   // vitest runs a file's consecutive concurrent tests together (up to maxConcurrency, set from
@@ -60,8 +60,8 @@ export function verdictTest(
       skip(reason);
     }
     const spent = noPhaseTime();
-    const { api, recorded, unanswered } = recordingApi(target);
-    const judged = await countingInto(spent, () => run(api));
+    const { api, recorded, unanswered } = recordingApi(target, def.id);
+    const judged = await countingInto(spent, () => run(api, () => recorded.length));
     const judgement = settle(def, judged, recorded, unanswered());
     task.meta.check = checkMeta(def, judgement, recorded, spent);
     if (judgement.verdict === 'skip') skip(judgement.message);
@@ -98,7 +98,7 @@ export function propertyTest<T, O>(
   verdictTest(
     target,
     check,
-    (api) =>
+    (api, requestsSent) =>
       checkProperty(
         arb,
         async (input) => {
@@ -111,6 +111,7 @@ export function propertyTest<T, O>(
           numRuns: Math.min(target.ctx.runs, options.maxRuns ?? Number.POSITIVE_INFINITY),
           ...(options.examples ? { examples: options.examples } : {}),
           ...(options.independent ? { independent: true } : {}),
+          requestsSent,
         },
       ),
     options,

@@ -1,6 +1,8 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { CATALOG, findCheck } from '../checks/catalog.ts';
 import { toCurl } from '../http/curl.ts';
+import { forRecord, RecordBudget } from '../http/exchange.ts';
+import { type Redactor, redactExchange } from '../http/redaction.ts';
 import type { CheckResult, Verdict } from '../report/model.ts';
 import type { CheckMeta } from './context.ts';
 import type { Span } from './timings.ts';
@@ -11,22 +13,31 @@ const CHECK_ID = /^\[([A-Z0-9-]+)\]/;
 /** The message of a check that no test ran (another shard's, or a suite that did not load). */
 export const NOT_RUN = 'not run';
 
+/** Characters of evidence bodies the reports keep in all (see RecordBudget). */
+export const EVIDENCE_BODY_CHARS = 2 * 1024 * 1024;
+
 const catalogIndex = new Map(CATALOG.map((def, i) => [def.id, i]));
 
 /**
  * Turns vitest's test cases into check results, and prints one line per check in catalog
  * order: checks that run together end in any order, the lines come out the same every run.
+ * The boundary where verdicts leave the suites: what came from the wire (messages, evidence,
+ * counterexamples, errors) is redacted here, the catalog's ids and titles never are.
  */
 export class ResultCollector implements Reporter {
   readonly results: CheckResult[] = [];
   readonly harnessErrors: string[] = [];
+  private readonly evidenceBudget = new RecordBudget(EVIDENCE_BODY_CHARS);
   /** When each check ran, epoch ms: they overlap when checks run together. */
   readonly spans: Span[] = [];
   /** The checks of the run not printed yet, in catalog order. */
   private toPrint: string[] = [];
   private readonly lines = new Map<string, string[]>();
 
-  constructor(private readonly print: (line: string) => void) {}
+  constructor(
+    private readonly print: (line: string) => void,
+    private readonly redact: Redactor = (text) => text,
+  ) {}
 
   onTestModuleCollected(module: TestModule): void {
     const ids = [...module.children.allTests()].flatMap((t) => CHECK_ID.exec(t.name)?.[1] ?? []);
@@ -69,10 +80,12 @@ export class ResultCollector implements Reporter {
     this.printReady(true);
     for (const mod of modules) {
       for (const error of mod.errors()) {
-        this.harnessErrors.push(`${mod.relativeModuleId}: ${error.message}`);
+        this.harnessErrors.push(this.redact(`${mod.relativeModuleId}: ${error.message}`));
       }
     }
-    for (const error of unhandledErrors) this.harnessErrors.push(`unhandled: ${error.message}`);
+    for (const error of unhandledErrors) {
+      this.harnessErrors.push(this.redact(`unhandled: ${error.message}`));
+    }
   }
 
   /** Results in catalog order; checks that never ran are listed as skipped. */
@@ -107,13 +120,13 @@ export class ResultCollector implements Reporter {
         return {
           ...def,
           verdict: 'skip',
-          message: outcome.note ?? 'skipped',
+          message: this.redact(outcome.note ?? 'skipped'),
           durationMs,
           requests: 0,
           exchanges: [],
         };
       }
-      const reason = outcome.errors?.[0]?.message ?? 'no verdict';
+      const reason = this.redact(outcome.errors?.[0]?.message ?? 'no verdict');
       this.harnessErrors.push(`${def.id}: harness error: ${reason}`);
       return {
         ...def,
@@ -127,12 +140,22 @@ export class ResultCollector implements Reporter {
     return {
       ...def,
       verdict: meta.verdict,
-      message: meta.message,
+      message: this.redact(meta.message),
       durationMs,
       requests: meta.requests,
       ...(meta.timing ? { timing: meta.timing } : {}),
-      exchanges: meta.exchanges.map((ex) => ({ ...ex, curl: toCurl(ex.request) })),
-      ...(meta.counterexample ? { counterexample: meta.counterexample } : {}),
+      exchanges: meta.exchanges.map((raw) => {
+        const ex = redactExchange(forRecord(raw, this.evidenceBudget), this.redact);
+        return { ...ex, curl: toCurl(ex.request) };
+      }),
+      ...(meta.counterexample
+        ? {
+            counterexample: {
+              ...meta.counterexample,
+              input: this.redact(meta.counterexample.input),
+            },
+          }
+        : {}),
     };
   }
 }

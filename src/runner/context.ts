@@ -9,6 +9,8 @@ export interface HarnessContext {
   baseUrl: string;
   apiKey: string;
   timeoutMs: number;
+  /** The run's time budget (limits.deadline is when it ends). */
+  maxDurationMs: number;
   seed: number;
   /** fast-check runs per property. */
   runs: number;
@@ -28,7 +30,7 @@ export interface HarnessContext {
   writes: boolean;
   /** File every exchange of the run is appended to (one JSON line each), for HAR and statistics. */
   exchangeLog?: string;
-  /** Request budget and rate of the run (the probe profile's). */
+  /** Request budget, rate, concurrency and deadline of the run. */
   limits: Limits;
   /** `I/N`: this run registers only shard I of N of the suites (see src/runner/shard.ts). */
   shard?: string;

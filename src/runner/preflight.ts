@@ -1,12 +1,19 @@
 import { HarnessError } from '../errors.ts';
-import type { HttpClient } from '../http/client.ts';
+import { type HttpClient, UNSOLICITED } from '../http/client.ts';
 import type { Exchange, RecordedResponse } from '../http/exchange.ts';
 import { quote } from '../quote.ts';
 
 /** Sends the preflight's request to another base URL (to suggest a fix for a wrong one). */
 export type ProbeAt = (baseUrl: string) => Promise<Exchange>;
 
-const PREFLIGHT = { method: 'GET', path: '/pets', query: { limit: 1 } } as const;
+/** The records name the preflight as the sender of its request (exchanges.har `_check`). */
+export const PREFLIGHT_LABEL = 'preflight';
+const PREFLIGHT = {
+  method: 'GET',
+  path: '/pets',
+  query: { limit: 1 },
+  check: PREFLIGHT_LABEL,
+} as const;
 
 /** The same base URL with its `/v1` prefix dropped, or added when it has none. */
 export function otherPrefix(baseUrl: string): string {
@@ -54,6 +61,12 @@ export async function preflight(
   probeAt?: ProbeAt,
 ): Promise<Exchange> {
   const ex = await client.send(PREFLIGHT);
+  if (ex.error?.code === UNSOLICITED) {
+    throw new HarnessError(
+      'UNREADABLE',
+      `cannot read the answers of ${baseUrl}: ${ex.error.message}`,
+    );
+  }
   if (ex.error)
     throw new HarnessError('UNREACHABLE', `cannot reach ${baseUrl}: ${ex.error.message}`);
   if (ex.response?.status === 401) {

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { isLosslessNumber, stringify } from 'lossless-json';
 import { type Judgement, pass, warn } from '../checks/types.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { timed } from '../stopwatch.ts';
@@ -39,6 +40,20 @@ export function propertySeed(runSeed: number, checkId: string): number {
   return hash | 0;
 }
 
+/**
+ * What the shrink phase of one property may spend once it has found a failure: a real failure
+ * on a long input can otherwise shrink one request at a time for thousands of requests.
+ */
+export interface ShrinkBudget {
+  /** Requests sent after the first failure. */
+  requests: number;
+  /** Milliseconds since the first failure. */
+  timeMs: number;
+}
+
+/** Generous for a small counterexample, and a minute at most, on a slow target too. */
+export const DEFAULT_SHRINK_BUDGET: ShrinkBudget = { requests: 500, timeMs: 60_000 };
+
 export interface PropertyOptions<T> {
   runSeed: number;
   checkId: string;
@@ -52,6 +67,10 @@ export interface PropertyOptions<T> {
    * (the throttle keeps to --concurrency, and sends the first requests in input order).
    */
   independent?: boolean;
+  /** The shrink phase's budget (default: DEFAULT_SHRINK_BUDGET). */
+  shrinkBudget?: Partial<ShrinkBudget>;
+  /** Requests the check has sent so far; without it, every input judged counts as one. */
+  requestsSent?: () => number;
 }
 
 /**
@@ -93,9 +112,15 @@ async function checkOneByOne<T>(
 ): Promise<{ failure?: Judgement; judgements: Judgement[] }> {
   const judgements: Judgement[] = [];
   const seed = propertySeed(options.runSeed, options.checkId);
+  const budget = shrinkBudget(options);
   const property = fc.asyncProperty(new TimedArbitrary(arb), async (input) => {
-    const judgement = await judgeInput(input);
-    if (judgement.verdict === 'fail') throw new PropertyFailure(judgement);
+    // Out of budget: interrupt, and fast-check reports the smallest failure found so far.
+    if (budget.spent()) throw new fc.PreconditionFailure(true);
+    const judgement = await budget.counted(() => judgeInput(input));
+    if (judgement.verdict === 'fail') {
+      budget.start();
+      throw new PropertyFailure(judgement);
+    }
     judgements.push(judgement);
   });
   const examples = options.examples?.length ?? 0;
@@ -109,20 +134,59 @@ async function checkOneByOne<T>(
   const error = details.errorInstance;
   // Anything but a verdict is a bug in the harness: let the test crash and say so.
   if (!(error instanceof PropertyFailure)) throw error;
-  const input = fc.stringify(details.counterexample?.[0]);
+  const input = showInput(details.counterexample?.[0]);
   const shrinks = details.numShrinks ? ` after ${details.numShrinks} shrinks` : '';
+  const cut = budget.cutShort();
+  const found = cut
+    ? `smallest input found${shrinks}; shrinking cut short: ${cut}`
+    : `minimal input${shrinks}`;
   const failure: Judgement = {
     ...error.judgement,
-    message: `${error.judgement.message} (minimal input${shrinks}: ${truncate(input)})`,
+    message: `${error.judgement.message} (${found}: ${truncate(input)})`,
     counterexample: {
       input,
       seed: options.runSeed,
       propertySeed: seed,
       path: details.counterexamplePath ?? '',
       numRuns: details.numRuns,
+      ...(cut ? { shrinkCutShort: cut } : {}),
     },
   };
   return { failure, judgements };
+}
+
+/**
+ * The shrink phase's meter: started at the first failure, it counts requests (or inputs) and
+ * time from there, and says once either budget is spent.
+ */
+function shrinkBudget<T>(options: PropertyOptions<T>) {
+  const limit = { ...DEFAULT_SHRINK_BUDGET, ...options.shrinkBudget };
+  let inputs = 0;
+  const sent = options.requestsSent ?? (() => inputs);
+  let from: { requests: number; at: number } | undefined;
+  let reason: string | undefined;
+  return {
+    start() {
+      from ??= { requests: sent(), at: performance.now() };
+    },
+    async counted(judge: () => Promise<Judgement>): Promise<Judgement> {
+      try {
+        return await judge();
+      } finally {
+        inputs++;
+      }
+    },
+    spent(): boolean {
+      if (!from) return false;
+      if (sent() - from.requests >= limit.requests) {
+        reason ??= `${limit.requests} requests spent on shrinking`;
+      } else if (performance.now() - from.at >= limit.timeMs) {
+        reason ??= `${limit.timeMs >= 1000 ? `${Math.round(limit.timeMs / 1000)} s` : `${limit.timeMs} ms`} spent on shrinking`;
+      }
+      return reason !== undefined;
+    },
+    cutShort: () => reason,
+  };
 }
 
 /** The verdict of inputs none of which failed: warnings, nothing judged, or a pass. */
@@ -138,6 +202,25 @@ function conclude<T>(judgements: Judgement[], options: PropertyOptions<T>): Judg
   );
 }
 
+/** Whether a value is written the same by lossless-json as it was generated: JSON, bigints included. */
+function isJsonLike(value: unknown, depth = 0): boolean {
+  if (depth > 64) return false;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'bigint' || isLosslessNumber(value)) return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every((v) => isJsonLike(v, depth + 1));
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.values(value).every((v) => isJsonLike(v, depth + 1));
+}
+
+/**
+ * A counterexample as it was sent: JSON text with bigints as the exact integers they are (a
+ * categoryId beyond 2^53, not `…n`); anything else as fast-check prints it.
+ */
+function showInput(value: unknown): string {
+  return (isJsonLike(value) && stringify(value)) || fc.stringify(value);
+}
+
 function truncate(text: string, max = 200): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
@@ -151,7 +234,8 @@ function summarizeWarnings(warnings: Judgement[]): Judgement {
 
 /**
  * Judges a fixed list of inputs, sent together (none depends on another's answer): the first
- * failure in the list's order wins, whichever answer came first; warnings are gathered.
+ * failure in the list's order wins, whichever answer came first; warnings are gathered; when
+ * no input could be judged (each one skipped), the check is skipped, not passed.
  */
 export async function checkEach<T>(
   inputs: readonly T[],
@@ -162,5 +246,8 @@ export async function checkEach<T>(
   const failed = judgements.find((j) => j.verdict === 'fail');
   if (failed) return failed;
   const warnings = judgements.filter((j) => j.verdict === 'warn');
-  return warnings.length ? summarizeWarnings(warnings) : pass(passMessage);
+  if (warnings.length) return summarizeWarnings(warnings);
+  const skips = judgements.filter((j) => j.verdict === 'skip');
+  if (skips[0] && skips.length === inputs.length) return skips[0];
+  return pass(passMessage);
 }

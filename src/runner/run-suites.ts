@@ -10,6 +10,7 @@ import { ResultCollector } from './collector.ts';
 import type { HarnessContext } from './context.ts';
 import { type GateMessage, READY } from './gate.ts';
 import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from './paths.ts';
+import { redactorFor } from './redactor.ts';
 import { checksAtOnce } from './schedule.ts';
 
 // From source the suites are TypeScript (vitest transforms them); compiled, plain JavaScript.
@@ -45,15 +46,16 @@ function nativeModules() {
 }
 
 /** What vitest's options depend on: known from the command line, before the target is. */
-export type SuiteSettings = Pick<HarnessContext, 'timeoutMs' | 'limits'>;
+export type SuiteSettings = Pick<HarnessContext, 'timeoutMs' | 'maxDurationMs' | 'limits'>;
 
 function suiteOptions(
   settings: SuiteSettings,
   reporters: Reporter[],
   provide: Partial<ProvidedContext>,
 ) {
-  // A test's own deadline: generous, since each request has its own and properties send many.
-  const testTimeout = Math.max(60_000, settings.timeoutMs * 20);
+  // vitest's deadline for a test must never come first: the run's own (limits.deadline) stops
+  // every request from starting, and one in flight ends within --timeout.
+  const testTimeout = settings.maxDurationMs + 2 * settings.timeoutMs + 30_000;
   return {
     root: CODE_ROOT,
     // An installed package lives under node_modules, which vitest leaves out by default.
@@ -141,7 +143,7 @@ export async function openSuiteSession(
   const { vitest, specs, collectWith } = await openVitest(first, { harness: first });
   return {
     async run(harness, print) {
-      const collector = new ResultCollector(print);
+      const collector = new ResultCollector(print, redactorFor(harness.apiKey));
       collectWith(collector);
       // The entry registers only this shard's suites.
       vitest.provide('harness', shard ? { ...harness, shard } : harness);
@@ -159,14 +161,18 @@ export async function openSuiteSession(
  * `run` hands it the target; `close` without `run` (the preflight failed) lets it go unrun.
  */
 export async function startSuites(
-  config: Pick<Config, 'timeoutMs' | 'concurrency' | 'maxRequests' | 'shard'>,
+  config: Pick<Config, 'timeoutMs' | 'maxDurationMs' | 'concurrency' | 'maxRequests' | 'shard'>,
 ): Promise<SuiteSession> {
   const { shard, maxRequests } = config;
   const limits = {
     concurrency: config.concurrency,
     ...(maxRequests === undefined ? {} : { maxRequests }),
   };
-  const settings: SuiteSettings = { timeoutMs: config.timeoutMs, limits };
+  const settings: SuiteSettings = {
+    timeoutMs: config.timeoutMs,
+    maxDurationMs: config.maxDurationMs,
+    limits,
+  };
   const gate = new BroadcastChannel(`petstore-conformance:${randomUUID()}`);
   const ready = new Promise<void>((resolve) => {
     gate.onmessage = (event) => {
@@ -188,7 +194,7 @@ export async function startSuites(
   return {
     async run(harness, print) {
       opened = true;
-      const collector = new ResultCollector(print);
+      const collector = new ResultCollector(print, redactorFor(harness.apiKey));
       collectWith(collector);
       // A worker that never reaches the gate (the suites failed to load) ends the run itself.
       await Promise.race([open({ harness: shard ? { ...harness, shard } : harness }), running]);

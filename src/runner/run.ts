@@ -1,31 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { keySecrets } from '../checks/auth-table.ts';
-import { clauseCoverage } from '../checks/coverage.ts';
+import { join } from 'node:path';
 import { daysUntilSunset } from '../checks/deprecation.ts';
 import type { Config } from '../config.ts';
-import { CONTRACT_DOC, CONTRACT_VERSION, GET_PET_SUNSET } from '../contract.ts';
+import { GET_PET_SUNSET } from '../contract.ts';
+import { HarnessError } from '../errors.ts';
 import { createClient } from '../http/client.ts';
 import { type Exchange, forRecord } from '../http/exchange.ts';
 import { readExchanges } from '../http/exchange-log.ts';
-import { createRedactor, type Redactor } from '../http/redaction.ts';
+import { type Redactor, redactExchange } from '../http/redaction.ts';
 import { plural } from '../plural.ts';
 import { PROFILES } from '../profiles.ts';
 import { clockOnDay } from '../reference/clock.ts';
 import { type RunningServer, startReferenceServer } from '../reference/index.ts';
-import { type RunReport, runVerdict, type SunsetStatus, summarize } from '../report/model.ts';
-import { createdPets, latencyByOperation } from '../report/stats.ts';
+import type { RunReport } from '../report/model.ts';
 import { ensureWritableDir, writeReports } from '../report/write.ts';
-import { schemasHash } from '../schemas.ts';
 import type { HarnessContext } from './context.ts';
-import { HARNESS } from './paths.ts';
 import { preflight, probeWith } from './preflight.ts';
-import { propertySeed } from './property.ts';
+import { redactorFor } from './redactor.ts';
+import { buildReport } from './run-report.ts';
 import { runSuites, type SuiteSession } from './run-suites.ts';
-import { runTimings } from './timings.ts';
+import { removeScratch, scratchDir } from './scratch.ts';
 import { resolveToday, skewText, TODAY_SOURCE_LABEL, type Today } from './today.ts';
+import { readWaits } from './waits.ts';
 
 export interface RunOutcome {
   report: RunReport;
@@ -47,39 +43,12 @@ function sunsetLine(today: string): string {
     : `getPet was removed on ${GET_PET_SUNSET}`;
 }
 
-function sunsetStatus(today: Today, warnWithinDays: number): SunsetStatus {
-  return {
-    date: GET_PET_SUNSET,
-    today: today.date,
-    todaySource: today.source,
-    ...(today.skew ? { targetClock: today.skew } : {}),
-    daysLeft: Math.max(0, daysUntilSunset(today.date)),
-    warnWithinDays,
-  };
-}
-
-/** The options that shaped the run, as a reader of the report needs them (the key is never here). */
-function runOptions(config: Config): RunReport['options'] {
-  return {
-    profile: config.profile,
-    seed: config.seed,
-    runs: config.runs,
-    timeoutMs: config.timeoutMs,
-    only: config.only,
-    skip: config.skip,
-    allowWrites: config.allowWrites,
-    ...(config.shard ? { shard: config.shard } : {}),
-    ...(config.maxRequests === undefined ? {} : { maxRequests: config.maxRequests }),
-    ...(config.rate === undefined ? {} : { rate: config.rate }),
-    concurrency: config.concurrency,
-    sunsetWarnDays: config.sunsetWarnDays,
-    ...(config.now ? { now: config.now } : {}),
-  };
-}
-
-/** Derived from the seed, not drawn: the same --seed must send the very same pet names. */
-function runIdFor(seed: number): string {
-  return (propertySeed(seed, 'run-id') >>> 0).toString(16).padStart(8, '0');
+/**
+ * Drawn per run, so each run's pets can be told apart. Nothing draws from it: the same --seed
+ * sends the same requests, apart from this tag in pet names (always 8 characters long).
+ */
+export function newRunId(): string {
+  return randomBytes(4).toString('hex');
 }
 
 async function openTarget(config: Config, print: (line: string) => void): Promise<Target> {
@@ -94,6 +63,69 @@ async function openTarget(config: Config, print: (line: string) => void): Promis
   return { baseUrl: embedded.baseUrl, apiKey, embedded };
 }
 
+/** The first request: it proves the target answers and is the Petstore, before anything else. */
+async function preflightOf(config: Config, target: Target): Promise<Exchange> {
+  const open = (baseUrl: string) =>
+    createClient({ ...target, baseUrl, timeoutMs: config.timeoutMs });
+  const client = open(target.baseUrl);
+  try {
+    return await preflight(client, target.baseUrl, probeWith(open));
+  } finally {
+    await client.close();
+  }
+}
+
+function harnessContext(
+  config: Config,
+  target: Target,
+  today: Today,
+  scratch: string,
+  startedAt: number,
+): HarnessContext {
+  return {
+    baseUrl: target.baseUrl,
+    apiKey: target.apiKey,
+    timeoutMs: config.timeoutMs,
+    maxDurationMs: config.maxDurationMs,
+    seed: config.seed,
+    runs: config.runs,
+    today: today.date,
+    todaySource: today.source,
+    sunsetWarnDays: config.sunsetWarnDays,
+    runId: newRunId(),
+    maxBodyBytes: MAX_BODY_BYTES,
+    only: config.only,
+    skip: config.skip,
+    writes: PROFILES[config.profile].writes,
+    exchangeLog: join(scratch, 'exchanges.ndjson'),
+    limits: {
+      // The preflight has spent one request of the budget already.
+      ...(config.maxRequests === undefined ? {} : { maxRequests: config.maxRequests - 1 }),
+      ...(config.rate === undefined ? {} : { ratePerSecond: config.rate }),
+      concurrency: config.concurrency,
+      deadline: startedAt + config.maxDurationMs,
+    },
+  };
+}
+
+function announce(config: Config, target: Target, today: Today, say: (line: string) => void): void {
+  const replay = {
+    random: ` (replay with --seed ${config.seed})`,
+    profile: ' (fixed by the ci profile)',
+    flag: '',
+    env: '',
+  }[config.seedSource];
+  say(
+    `Target ${target.baseUrl} · profile ${config.profile} · seed ${config.seed}${replay} · ${config.runs} runs per property`,
+  );
+  if (!PROFILES[config.profile].writes)
+    say('Read-only: this run sends no POST and creates nothing.');
+  say(
+    `Today is ${today.date}, from ${TODAY_SOURCE_LABEL[today.source]}; ${sunsetLine(today.date)}`,
+  );
+  if (today.skew) say(`warning: ${skewText(today.skew, today.source)}; judging by ${today.date}`);
+}
+
 /** Runs the whole conformance job: target, preflight, suites, reports. Throws HarnessError when it cannot. */
 export async function runConformance(
   config: Config,
@@ -101,59 +133,17 @@ export async function runConformance(
   session?: SuiteSession,
 ): Promise<RunOutcome> {
   const runStart = performance.now();
+  const runStartedAt = Date.now();
   await ensureWritableDir(config.reportDir);
   const target = await openTarget(config, print);
-  const redact: Redactor = createRedactor(keySecrets(target.apiKey));
+  const redact: Redactor = redactorFor(target.apiKey);
   const say = (line: string) => print(redact(line));
+  const scratch = scratchDir('pc-run-');
   try {
-    const open = (baseUrl: string) =>
-      createClient({ ...target, baseUrl, timeoutMs: config.timeoutMs, redact });
-    const client = open(target.baseUrl);
-    let first: Exchange;
-    try {
-      first = await preflight(client, target.baseUrl, probeWith(open));
-    } finally {
-      await client.close();
-    }
+    const first = await preflightOf(config, target);
     const today = resolveToday(config.now, first.response?.headers.date);
-    const harness: HarnessContext = {
-      baseUrl: target.baseUrl,
-      apiKey: target.apiKey,
-      timeoutMs: config.timeoutMs,
-      seed: config.seed,
-      runs: config.runs,
-      today: today.date,
-      todaySource: today.source,
-      sunsetWarnDays: config.sunsetWarnDays,
-      runId: runIdFor(config.seed),
-      maxBodyBytes: MAX_BODY_BYTES,
-      only: config.only,
-      skip: config.skip,
-      writes: PROFILES[config.profile].writes,
-      exchangeLog: join(mkdtempSync(join(tmpdir(), 'pc-run-')), 'exchanges.ndjson'),
-      limits: {
-        // The preflight has spent one request of the budget already.
-        ...(config.maxRequests === undefined ? {} : { maxRequests: config.maxRequests - 1 }),
-        ...(config.rate === undefined ? {} : { ratePerSecond: config.rate }),
-        concurrency: config.concurrency,
-      },
-    };
-    const replay = {
-      random: ` (replay with --seed ${config.seed})`,
-      profile: ' (fixed by the ci profile)',
-      flag: '',
-      env: '',
-    }[config.seedSource];
-    say(
-      `Target ${target.baseUrl} · profile ${config.profile} · seed ${config.seed}${replay} · ${config.runs} runs per property`,
-    );
-    if (!harness.writes) say('Read-only: this run sends no POST and creates nothing.');
-    say(
-      `Today is ${today.date}, from ${TODAY_SOURCE_LABEL[today.source]}; ${sunsetLine(today.date)}`,
-    );
-    if (today.skew) {
-      say(`warning: ${skewText(today.skew, today.source)}; judging by ${today.date}`);
-    }
+    const harness = harnessContext(config, target, today, scratch, runStartedAt);
+    announce(config, target, today, say);
     const startedAt = new Date();
     const targetReady = performance.now();
     const collector = session
@@ -161,45 +151,28 @@ export async function runConformance(
       : await runSuites(harness, say, config.shard);
     const finishedAt = new Date();
     const suitesEnd = performance.now();
-    const exchanges = [forRecord(first), ...readExchanges(harness.exchangeLog as string)];
-    rmSync(dirname(harness.exchangeLog as string), { recursive: true, force: true });
-    const checks = collector.orderedResults();
-    const summary = summarize(checks);
-    const report: RunReport = {
-      harness: HARNESS,
-      contract: { version: CONTRACT_VERSION, doc: CONTRACT_DOC },
-      target: { baseUrl: target.baseUrl, embedded: target.embedded !== undefined },
-      verdict: runVerdict(checks, collector.harnessErrors),
-      profile: config.profile,
-      ...(config.shard ? { shard: config.shard } : {}),
-      readOnly: !harness.writes,
-      seed: config.seed,
-      runs: config.runs,
-      schemasSha256: schemasHash(),
-      options: runOptions(config),
-      requests: exchanges.length,
-      createdPets: createdPets(exchanges),
-      latency: latencyByOperation(exchanges),
-      today: harness.today,
-      sunset: sunsetStatus(today, config.sunsetWarnDays),
-      runId: harness.runId,
-      startedAt: startedAt.toISOString(),
-      finishedAt: finishedAt.toISOString(),
-      durationMs: finishedAt.getTime() - startedAt.getTime(),
-      timings: runTimings(
-        { runStart, targetReady, suitesEnd },
-        checks,
-        collector.spans,
-        exchanges.slice(1),
-      ),
-      summary,
-      coverage: clauseCoverage(checks),
-      checks,
-      harnessErrors: collector.harnessErrors,
-    };
-    const reportFiles = await writeReports(report, config.reportDir, redact, exchanges);
-    return { report, reportFiles };
+    const exchanges = [
+      redactExchange(forRecord(first), redact),
+      ...(await readExchanges(harness.exchangeLog as string)),
+    ];
+    const report = buildReport({
+      config,
+      harness,
+      baseUrl: redact(target.baseUrl),
+      embedded: target.embedded !== undefined,
+      today,
+      collector,
+      exchanges,
+      tooManyRequests: readWaits(harness.exchangeLog as string),
+      clock: { startedAt, finishedAt, runStart, targetReady, suitesEnd },
+    });
+    return { report, reportFiles: await writeReports(report, config.reportDir, exchanges) };
+  } catch (error) {
+    // A harness error may quote what the target answered.
+    if (error instanceof HarnessError) throw new HarnessError(error.code, redact(error.message));
+    throw error;
   } finally {
+    removeScratch(scratch);
     await target.embedded?.close();
   }
 }

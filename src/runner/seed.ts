@@ -9,6 +9,11 @@ import type { Target } from './target.ts';
 
 const STATUS_CYCLE = [...PET_STATUSES, undefined];
 
+/** The records name seeding as the sender of its requests (exchanges.har `_check`). */
+export const SEED_LABEL = 'seed';
+const seedingApi = (target: Target) =>
+  petstoreApi((options) => target.client.send({ ...options, check: SEED_LABEL }));
+
 /** The pets the harness knows exist, and why there are not more when the run stopped sending. */
 export interface Seeded {
   known: number;
@@ -34,7 +39,7 @@ export async function seedPets(
   target: Target,
   { min, eachStatus }: { min: number; eachStatus: boolean },
 ): Promise<Seeded> {
-  const api = petstoreApi((options) => target.client.send(options));
+  const api = seedingApi(target);
   // A read-only run works on whatever data the target already holds.
   const byStatus = eachStatus && target.ctx.writes ? PET_STATUSES : [];
   const [page, statusPages] = await Promise.all([
@@ -133,7 +138,7 @@ async function findOrCreatePet(target: Target): Promise<PetToFetch> {
     const lowest = ids.reduce((a, b) => (b < a ? b : a));
     return { id: lowest.toString() };
   }
-  const api = petstoreApi((options) => target.client.send(options));
+  const api = seedingApi(target);
   const page = await api.listPets({ limit: 1 });
   if (page.error) return { none: `${page.error.message} (listing a pet to fetch)` };
   const items = exactJson(page);

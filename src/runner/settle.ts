@@ -1,5 +1,6 @@
 import type { CheckDef, Judgement } from '../checks/types.ts';
 import { fail, skip as skipped } from '../checks/types.ts';
+import { UNSOLICITED } from '../http/client.ts';
 import { type Exchange, forRecord } from '../http/exchange.ts';
 import { isRefusal } from '../http/throttle.ts';
 import type { PhaseTimes } from '../stopwatch.ts';
@@ -31,6 +32,9 @@ export function settle(
   }
   const refused = recorded.find(isRefusal);
   if (refused) return skipped(`${refused.error?.message} before this check could finish`);
+  // The harness could not read an answer: nothing was judged, the target broke no clause.
+  const unread = recorded.find((ex) => ex.error?.code === UNSOLICITED);
+  if (unread) return skipped(`not judged: ${unread.error?.message}`);
   return judged.verdict === 'fail' && def.level !== 'MUST'
     ? { ...judged, verdict: 'warn' }
     : judged;
@@ -49,7 +53,7 @@ export function checkMeta(
     id: def.id,
     verdict: judgement.verdict,
     message: judgement.message,
-    exchanges: evidence.map(forRecord),
+    exchanges: evidence.map((ex) => forRecord(ex)),
     requests: recorded.length,
     timing: checkTiming(spent, recorded),
     ...(judgement.counterexample ? { counterexample: judgement.counterexample } : {}),

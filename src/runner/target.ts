@@ -1,14 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll } from 'vitest';
-import { keySecrets } from '../checks/auth-table.ts';
 import { createClient, type HttpClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { appendExchange, flushExchanges } from '../http/exchange-log.ts';
-import { createRedactor } from '../http/redaction.ts';
 import { newSpend, type Spend, throttle } from '../http/throttle.ts';
 import type { HarnessContext } from './context.ts';
 import { readOnly } from './read-only.ts';
+import { redactorFor } from './redactor.ts';
 import { notePets, type RunPets, runPets } from './run-pets.ts';
+import { saveWaits } from './waits.ts';
 
 /** The target as a suite file sees it: the run's context and one client for the file. */
 export interface Target {
@@ -56,9 +56,11 @@ function newClient(ctx: HarnessContext, connections: number | undefined): HttpCl
     timeoutMs: ctx.timeoutMs,
     maxBodyBytes: ctx.maxBodyBytes,
     ...(connections ? { connections } : {}),
-    redact: createRedactor(keySecrets(ctx.apiKey)),
     ...(ctx.exchangeLog
-      ? { onExchange: (ex: Exchange) => appendExchange(ctx.exchangeLog as string, ex) }
+      ? {
+          onExchange: (ex: Exchange) =>
+            appendExchange(ctx.exchangeLog as string, ex, redactorFor(ctx.apiKey)),
+        }
       : {}),
   });
 }
@@ -66,10 +68,17 @@ function newClient(ctx: HarnessContext, connections: number | undefined): HttpCl
 function openClient(ctx: HarnessContext, connections: number | undefined): HttpClient {
   const client = newClient(ctx, connections);
   afterAll(() => {
-    if (ctx.exchangeLog) flushExchanges(ctx.exchangeLog);
+    flushRun(ctx);
     return client.close();
   });
   return client;
+}
+
+/** Writes what the main process reads of the run: the exchanges still waiting, the 429 waits. */
+function flushRun(ctx: HarnessContext): void {
+  if (!ctx.exchangeLog) return;
+  flushExchanges(ctx.exchangeLog);
+  saveWaits(ctx.exchangeLog, spendOf(ctx).waits);
 }
 
 /** The connection of the stretch of requests under way (see onOwnConnection). */
@@ -87,7 +96,7 @@ export function onOwnConnection<T>(work: () => Promise<T>): Promise<T> {
 function connectionPerTurn(ctx: HarnessContext): HttpClient {
   const opened: HttpClient[] = [];
   afterAll(async () => {
-    if (ctx.exchangeLog) flushExchanges(ctx.exchangeLog);
+    flushRun(ctx);
     await Promise.all(opened.map((client) => client.close()));
   });
   return {

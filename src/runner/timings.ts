@@ -63,6 +63,8 @@ export function runTimings(
     validationMs: round(validationMs),
     generationMs: round(generationMs),
     otherMs: round(Math.max(0, checksMs - httpMs - validationMs - generationMs)),
+    // maxRSS is in KiB.
+    peakRssMiB: round(process.resourceUsage().maxRSS / 1024),
   };
 }
 

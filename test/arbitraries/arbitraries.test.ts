@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MUTATIONS, NEAR_STATUSES } from '../../src/arbitraries/invalid-new-pet.ts';
-import { edgeNewPets, newPetArb } from '../../src/arbitraries/new-pet.ts';
-import { integerIdArb } from '../../src/arbitraries/pet-id.ts';
+import { CATEGORY_EDGES, edgeNewPets, nameArb, newPetArb } from '../../src/arbitraries/new-pet.ts';
+import { integerIdArb, NAMED_IDS } from '../../src/arbitraries/pet-id.ts';
 import {
   anyQueryArb,
   limitStatusArb,
@@ -10,7 +10,15 @@ import {
   NAMED_LIMITS,
   validLimitArb,
 } from '../../src/arbitraries/query.ts';
+import { isValidNewPet, jsonText } from '../../src/arbitraries/wire.ts';
+import { integerValue } from '../../src/checks/exact.ts';
+import { fail, pass } from '../../src/checks/types.ts';
+import { INT64 } from '../../src/contract.ts';
+import { parseJsonBody } from '../../src/http/json-body.ts';
+import { checkProperty } from '../../src/runner/property.ts';
 import { validate } from '../../src/schemas.ts';
+
+type Json = Record<string, unknown>;
 
 const SAMPLES = 300;
 const sample = <T>(arb: fc.Arbitrary<T>, n = SAMPLES) => fc.sample(arb, { numRuns: n, seed: 1234 });
@@ -18,8 +26,19 @@ const sample = <T>(arb: fc.Arbitrary<T>, n = SAMPLES) => fc.sample(arb, { numRun
 describe('valid NewPet bodies', () => {
   const bodies = sample(newPetArb('run1'));
 
-  it('all validate against new-pet.schema.json', () => {
-    for (const body of bodies) expect(validate('newPet', body).violations).toEqual([]);
+  it('all validate against new-pet.schema.json as sent (their exact JSON text)', () => {
+    for (const body of bodies) expect(isValidNewPet(body), jsonText(body)).toBe(true);
+  });
+
+  it('are sent with every categoryId as the exact JSON integer it is', () => {
+    for (const body of bodies) {
+      const text = jsonText(body);
+      expect(text).toContain(`"categoryId":${body.categoryId}`);
+      const parsed = parseJsonBody(text);
+      expect('exact' in parsed && integerValue((parsed.exact as Json).categoryId)).toBe(
+        body.categoryId,
+      );
+    }
   });
 
   it('cover empty and KiB-long names, astral characters, and the run id', () => {
@@ -31,22 +50,86 @@ describe('valid NewPet bodies', () => {
     );
   });
 
-  it('cover categoryIds that are 0, negative and beyond 32 bits, and status present or absent', () => {
-    expect(bodies.some((b) => b.categoryId === 0)).toBe(true);
-    expect(bodies.some((b) => b.categoryId < 0)).toBe(true);
-    expect(bodies.some((b) => Math.abs(b.categoryId) > 2 ** 32)).toBe(true);
-    expect(bodies.every((b) => Number.isSafeInteger(b.categoryId))).toBe(true);
+  it('cover categoryIds over the whole int64 range: both bounds, 0, -1 and just beyond 2^53', () => {
+    const ids = bodies.map((b) => b.categoryId);
+    for (const edge of [INT64.min, INT64.max, 2n ** 53n + 1n, 2n ** 53n - 1n, -(2n ** 53n) - 1n])
+      expect(ids).toContain(edge);
+    expect(ids).toContain(0n);
+    expect(ids).toContain(-1n);
+    expect(ids.every((n) => n >= INT64.min && n <= INT64.max)).toBe(true);
+    // Beyond the edges too: values spread over the whole range, in each of its quarters.
+    const quarter = 2n ** 62n;
+    for (const [lo, hi] of [
+      [INT64.min, -quarter],
+      [-quarter, 0n],
+      [0n, quarter],
+      [quarter, INT64.max],
+    ] as const)
+      expect(ids.some((n) => n > lo && n < hi && !CATEGORY_EDGES.includes(n))).toBe(true);
+  });
+
+  it('have status present or absent', () => {
     expect(bodies.some((b) => !('status' in b))).toBe(true);
     expect(bodies.some((b) => 'status' in b)).toBe(true);
   });
 });
 
+describe('shrinking long names', () => {
+  // Shrinking by length converges in a few dozen steps; the budget then cuts the character
+  // shrinks short, and the smallest failing name found is reported.
+  it('finds a small counterexample: name.length < 200 fails on a name of about 200, within the shrink budget', async () => {
+    for (const runSeed of [1, 2, 3]) {
+      const judgement = await checkProperty(
+        nameArb('run1'),
+        async (name) => (name.length < 200 ? pass('short') : fail(`${name.length} long`)),
+        { runSeed, checkId: 'LONG-NAME', numRuns: 100 },
+      );
+      expect(judgement.verdict).toBe('fail');
+      const minimal = JSON.parse(judgement.counterexample?.input ?? '""') as string;
+      expect(minimal.length, `seed ${runSeed}`).toBeGreaterThanOrEqual(200);
+      expect(minimal.length, `seed ${runSeed}`).toBeLessThanOrEqual(210);
+    }
+  });
+});
+
+describe('a NewPet judged as sent', () => {
+  it('counts a bigint categoryId as the integer it is, which ajv alone does not', () => {
+    const body = { name: 'a', categoryId: INT64.max };
+    expect(validate('newPet', body).valid).toBe(false);
+    expect(isValidNewPet(body)).toBe(true);
+    expect(isValidNewPet({ name: 'a', categoryId: INT64.min })).toBe(true);
+    expect(isValidNewPet({ name: 'a', categoryId: 2n ** 53n + 1n })).toBe(true);
+  });
+
+  it('judges the int64 range on the exact value: one beyond either bound is invalid', () => {
+    expect(isValidNewPet({ name: 'a', categoryId: INT64.max + 1n })).toBe(false);
+    expect(isValidNewPet({ name: 'a', categoryId: INT64.min - 1n })).toBe(false);
+    // 2^63 as a double is the bound as a double: only the exact text tells it out of range.
+    expect(isValidNewPet({ name: 'a', categoryId: 2 ** 63 })).toBe(false);
+  });
+
+  it('writes bigints as JSON integers', () => {
+    expect(jsonText({ categoryId: INT64.min, n: [2n ** 53n + 1n] })).toBe(
+      '{"categoryId":-9223372036854775808,"n":[9007199254740993]}',
+    );
+  });
+});
+
 describe('edge NewPet bodies', () => {
-  it('are valid and include the edges: empty, Unicode and long names, 32/53-bit ids, no status', () => {
+  it('are valid and include the edges: empty, Unicode and long names, 32/53/64-bit ids, no status', () => {
     const edges = edgeNewPets('run1');
-    for (const body of edges) expect(validate('newPet', body).valid).toBe(true);
+    for (const body of edges) expect(isValidNewPet(body)).toBe(true);
     expect(edges.map((b) => b.categoryId)).toEqual(
-      expect.arrayContaining([0, -1, 2 ** 31, Number.MAX_SAFE_INTEGER]),
+      expect.arrayContaining([
+        0n,
+        -1n,
+        2n ** 31n,
+        2n ** 53n - 1n,
+        2n ** 53n + 1n,
+        -(2n ** 53n) - 1n,
+        INT64.min,
+        INT64.max,
+      ]),
     );
     expect(edges.some((b) => b.name === '')).toBe(true);
     expect(edges.some((b) => b.name.length > 4096)).toBe(true);
@@ -68,7 +151,7 @@ describe('invalid NewPet bodies: every named mutation', () => {
     it(`${mutation.id} never produces a valid NewPet`, () => {
       for (const body of sample(mutation.arb('run1'), 100)) {
         if ('json' in body) {
-          expect(validate('newPet', body.json).valid, JSON.stringify(body.json)).toBe(false);
+          expect(isValidNewPet(body.json), jsonText(body.json)).toBe(false);
         } else {
           expect(() => JSON.parse(body.raw), body.raw).toThrow();
         }
@@ -76,13 +159,22 @@ describe('invalid NewPet bodies: every named mutation', () => {
     });
   }
 
+  it('try the integers just beyond both int64 bounds by name, exactly', () => {
+    const beyond = MUTATIONS.find((m) => m.id === 'CATEGORY-INT64');
+    const texts = (beyond?.examples?.('run1') ?? []).map((b) =>
+      'json' in b ? jsonText(b.json) : '',
+    );
+    expect(texts.some((t) => t.includes('"categoryId":9223372036854775808'))).toBe(true);
+    expect(texts.some((t) => t.includes('"categoryId":-9223372036854775809'))).toBe(true);
+  });
+
   it('try every near miss of a status by name, each proven invalid', () => {
     const near = MUTATIONS.find((m) => m.id === 'STATUS-NEAR');
     const examples = near?.examples?.('run1') ?? [];
     expect(examples.map((b) => ('json' in b ? (b.json as { status: string }).status : ''))).toEqual(
       [...NEAR_STATUSES],
     );
-    for (const b of examples) expect('json' in b && validate('newPet', b.json).valid).toBe(false);
+    for (const b of examples) expect('json' in b && isValidNewPet(b.json)).toBe(false);
   });
 
   it('cover the kinds of invalidity the contract implies', () => {
@@ -122,11 +214,26 @@ describe('query and id arbitraries', () => {
     for (const n of sample(validLimitArb)) expect(n >= 1 && n <= 100).toBe(true);
   });
 
-  it('ids are safe integers, zero and negatives included', () => {
+  it('ids are exact int64 decimal texts over the whole range, zero, negatives and both bounds included', () => {
     const ids = sample(integerIdArb);
-    expect(ids.every(Number.isSafeInteger)).toBe(true);
-    expect(ids).toContain(0);
-    expect(ids.some((n) => n < 0)).toBe(true);
+    expect(ids.every((id) => /^-?\d+$/.test(id) && BigInt(id).toString() === id)).toBe(true);
+    const values = ids.map(BigInt);
+    expect(values.every((n) => n >= INT64.min && n <= INT64.max)).toBe(true);
+    expect(ids).toContain('0');
+    expect(values.some((n) => n < 0n)).toBe(true);
+    expect(values.some((n) => n > 2n ** 53n || n < -(2n ** 53n))).toBe(true);
+  });
+
+  it('GET-ID-ANY tries zero, -1, both int64 bounds and 2^53+1 by name, as exact text', () => {
+    expect(NAMED_IDS).toEqual(
+      expect.arrayContaining([
+        '0',
+        '-1',
+        '-9223372036854775808',
+        '9223372036854775807',
+        '9007199254740993',
+      ]),
+    );
   });
 
   it('random queries are string maps', () => {

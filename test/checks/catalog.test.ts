@@ -11,6 +11,7 @@ const DUMMY_TARGET = {
   baseUrl: 'http://127.0.0.1:9/v1',
   apiKey: 'unused',
   timeoutMs: 1000,
+  maxDurationMs: 60_000,
   seed: 1,
   runs: 1,
   today: '2026-01-01',

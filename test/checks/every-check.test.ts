@@ -283,6 +283,48 @@ const cases: Record<string, Case[]> = {
       verdict: 'fail',
       because: 'Error.status is 400, HTTP status is 401',
     },
+    {
+      observation: [
+        { expected: [401], label: 'l', ex: exchange({ status: 401, json: errorBody(0) }) },
+      ],
+      verdict: 'fail',
+      because: 'l: body is not a valid Error: /status must be >= 100 (it is 0)',
+    },
+    {
+      // An intermediary's page, not the service's Error: quoted as it came, with its status.
+      observation: [
+        {
+          expected: [401],
+          label: 'listPets without key',
+          ex: exchange({
+            status: 401,
+            body: '<html>Unauthorized</html>',
+            contentType: 'text/html',
+          }),
+        },
+      ],
+      verdict: 'fail',
+      because:
+        'listPets without key: Content-Type is \'text/html\', expected application/json; answered 401 with "<html>Unauthorized</html>"',
+    },
+    {
+      observation: [
+        { expected: [401], label: 'l', ex: exchange({ status: 401, json: { error: 'denied' } }) },
+      ],
+      verdict: 'fail',
+      because: 'answered 401 with "{\\"error\\":\\"denied\\"}"',
+    },
+    {
+      observation: [
+        {
+          expected: [401],
+          label: 'l',
+          ex: exchange({ status: 403, body: 'Forbidden', contentType: 'text/plain' }),
+        },
+      ],
+      verdict: 'fail',
+      because: 'l: expected 401, got 403 with "Forbidden"',
+    },
   ],
   'JSON-CONTENT-TYPE': [
     { observation: [{ label: 'l', ex: ok([]) }], verdict: 'pass' },
@@ -294,9 +336,21 @@ const cases: Record<string, Case[]> = {
       because: "Content-Type is 'text/html'",
     },
     {
-      observation: [{ label: 'listPets 401', expected: [401], ex: ok([]) }],
+      observation: [{ label: 'listPets without key', expected: [401], ex: ok([]) }],
       verdict: 'fail',
-      because: 'listPets 401: sent to provoke 401, answered 200',
+      because: 'listPets without key: sent to provoke 401, answered 200',
+    },
+    {
+      // Labelled by what was sent, with the status that actually answered.
+      observation: [
+        {
+          label: 'getPet of an unknown id',
+          ex: exchange({ status: 502, body: '<h1>Bad gateway</h1>', contentType: 'text/html' }),
+        },
+      ],
+      verdict: 'fail',
+      because:
+        'getPet of an unknown id: Content-Type is \'text/html\', expected application/json; answered 502 with "<h1>Bad gateway</h1>"',
     },
   ],
   'LIST-LIMIT-STATUS': [

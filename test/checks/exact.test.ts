@@ -1,5 +1,6 @@
 import { LosslessNumber } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
+import { CREATE_201_PROPERTY } from '../../src/checks/create-pet.ts';
 import {
   INT64_MAX,
   INT64_MIN,
@@ -10,6 +11,7 @@ import {
   showValue,
 } from '../../src/checks/exact.ts';
 import { petDifferences } from '../../src/checks/pet-fields.ts';
+import { exchange } from '../support/exchanges.ts';
 
 const n = (text: string) => new LosslessNumber(text);
 
@@ -65,5 +67,31 @@ describe('sameValue and petDifferences', () => {
       { id: n('9007199254740992'), name: 'a', categoryId: 0 },
     );
     expect(diffs).toEqual(['id: expected 9007199254740993, got 9007199254740992']);
+  });
+});
+
+describe('the 201 echo of a generated categoryId', () => {
+  const created = (categoryId: string) =>
+    exchange({ status: 201, body: `{"id":7,"name":"a","categoryId":${categoryId}}` }, 'POST');
+  const judge = (sent: bigint, answered: string) =>
+    CREATE_201_PROPERTY.judge({ sent: { name: 'a', categoryId: sent }, ex: created(answered) });
+
+  it('passes when every int64 comes back exactly, both bounds and beyond 2^53 included', () => {
+    for (const sent of [INT64_MIN, INT64_MAX, 2n ** 53n + 1n, -(2n ** 53n) - 1n, 0n, -1n])
+      expect(judge(sent, sent.toString()).verdict, String(sent)).toBe('pass');
+  });
+
+  it('fails a categoryId rounded through a double, however close', () => {
+    const judgement = judge(2n ** 53n + 1n, '9007199254740992');
+    expect(judgement.verdict).toBe('fail');
+    expect(judgement.message).toContain(
+      'categoryId: expected 9007199254740993, got 9007199254740992',
+    );
+    expect(judge(INT64_MAX, '9223372036854775808').verdict).toBe('fail');
+  });
+
+  it('accepts -0 for 0 and an exponent form for the same integer', () => {
+    expect(judge(0n, '-0').verdict).toBe('pass');
+    expect(judge(9007199254740993n, '9.007199254740993E15').verdict).toBe('pass');
   });
 });

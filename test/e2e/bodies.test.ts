@@ -12,8 +12,8 @@ const MiB = 1024 * 1024;
 const serve = (name: string, wrap: (app: Handler) => Handler) =>
   serveWrappedForFile(name, wrap, KEY);
 
-function run(baseUrl: string): Promise<CliResult> {
-  return runCli(['run', '--base-url', baseUrl, '--api-key', KEY, '--profile', 'ci']);
+function run(baseUrl: string, ...more: string[]): Promise<CliResult> {
+  return runCli(['run', '--base-url', baseUrl, '--api-key', KEY, '--profile', 'ci', ...more]);
 }
 
 function verdictOf(result: CliResult, id: string) {
@@ -38,6 +38,17 @@ describe('hostile bodies', async () => {
     })),
   );
 
+  // 64 MiB of zeros, gzipped to 64 KiB: a request that asked for identity must never inflate it.
+  const { gzipSync } = await import('node:zlib');
+  const bomb = gzipSync(Buffer.alloc(64 * MiB));
+  const gzipped = await serve('gzip-bomb-get', (app) =>
+    intercept(app, 'GET', ITEM, () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      raw: bomb,
+    })),
+  );
+
   const brokenJson = await serve('broken-json-get', (app) =>
     intercept(app, 'GET', ITEM, () => ({
       status: 200,
@@ -56,15 +67,28 @@ describe('hostile bodies', async () => {
   });
 
   it('a body over the cap is cut, the check fails, and the reports stay small', async () => {
-    const result = await run(oversized.baseUrl);
+    // listPets' checks alone send ~100 of these: past the run's budget for records many times.
+    const result = await run(oversized.baseUrl, '--only', 'LIST');
     expect(result.code).toBe(1);
     expect(verdictOf(result, 'LIST-200-PETS')).toMatchObject({
       verdict: 'fail',
       message: expect.stringContaining('response body exceeds the size cap'),
     });
     for (const file of ['report.json', 'exchanges.har', 'report.html']) {
-      expect(statSync(join(result.reportDir, file)).size).toBeLessThan(8 * MiB);
+      expect(statSync(join(result.reportDir, file)).size, file).toBeLessThan(8 * MiB);
     }
+  });
+
+  it('a body encoded though only identity was accepted is judged as such, never inflated', async () => {
+    const result = await run(gzipped.baseUrl);
+    expect(result.code).toBe(1);
+    expect(verdictOf(result, 'GET-200-PET')).toMatchObject({
+      verdict: 'fail',
+      message: expect.stringContaining(
+        "body has Content-Encoding 'gzip', but the request accepted only identity",
+      ),
+    });
+    expect(readReport(result).timings?.peakRssMiB).toBeLessThan(400);
   });
 
   it('a body that is not UTF-8 fails the check and says so', async () => {

@@ -51,13 +51,14 @@ describe('the CLI, run as a newcomer would', () => {
 
   it('against a closed port: exit 2 with one line, fast', async () => {
     const result = await runCli(['run', '--base-url', 'http://127.0.0.1:9/v1', '--api-key', 'k'], {
-      timeoutMs: 15_000,
+      timeoutMs: 45_000,
     });
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toContain('cannot reach http://127.0.0.1:9/v1');
     expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(result.durationMs).toBeLessThan(10_000);
+    // Generous for a loaded 2-core machine; a hang or a retry loop takes far longer.
+    expect(result.durationMs).toBeLessThan(30_000);
   });
 
   describe('against a server that ignores the key', async () => {
@@ -77,6 +78,10 @@ describe('the CLI, run as a newcomer would', () => {
       ]);
       expect(result.code).toBe(1);
       expect(result.stdout).toContain('NOT conformant');
+      // The auth checks fail for one cause: said once, just before the verdict line.
+      expect(result.stdout).toMatch(
+        /\nCommon causes \(one fix each\):\n {2}\d+ checks: served without the right key\nNOT conformant/,
+      );
       const report = readReport(result);
       expect(report.verdict).toBe('non-conformant');
       const noKey = report.checks.find((c) => c.id === 'AUTH-LIST-NO-KEY');

@@ -3,6 +3,7 @@ import { MAX_JSON_DEPTH } from '../../src/http/json-body.ts';
 import type { Handler } from '../../src/reference/index.ts';
 import { ITEM, intercept, LIST } from '../faults/wrap.ts';
 import { readArtifacts, readReport, runCli } from '../support/cli.ts';
+import { expectNoKey } from '../support/key-forms.ts';
 import { serveWrappedForFile } from '../support/servers.ts';
 
 const KEY = 'deep-json-key-0123456789';
@@ -59,6 +60,7 @@ describe('deeply nested JSON bodies', async () => {
       const artifacts = readArtifacts(result);
       JSON.parse(artifacts['exchanges.har'] as string);
       expect(artifacts['junit.xml']).toContain('<testsuites');
+      expectNoKey(result, KEY);
     }, 260_000);
   }
 });

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFault, startFault } from '../faults/catalog.ts';
 import { readArtifacts, runCli } from '../support/cli.ts';
+import { expectNoKey, keyForms } from '../support/key-forms.ts';
 
 // Characters that percent-encoding and base64 both change, so every form differs.
 const KEY = 'k3y/with+odd=chars&1234';
@@ -28,15 +29,18 @@ describe('the key never leaks, even from a server that echoes it', async () => {
           'x-echo-authorization': auth,
           'x-echo-percent': encodeURIComponent(token),
           'x-echo-base64': Buffer.from(token).toString('base64'),
+          'x-echo-hex': Buffer.from(token).toString('hex'),
         };
-        const json =
-          res.status >= 400 && res.json
-            ? {
-                ...(res.json as object),
-                message: `you sent ${auth} (${Buffer.from(token).toString('base64url')})`,
-              }
-            : res.json;
-        return { ...res, json, headers: { ...res.headers, ...echo } };
+        if (res.status < 400) return { ...res, headers: { ...res.headers, ...echo } };
+        // Written as text: JSON's optional escapes (\/ and \uXXXX) spell the key anew.
+        const escapedSlash = JSON.stringify(auth).slice(1, -1).replaceAll('/', '\\/');
+        const escapedAll = keyForms(token).jsonUnicodeEscaped;
+        const message = `you sent ${escapedSlash} (${Buffer.from(token).toString('base64url')}, ${escapedAll})`;
+        return {
+          status: res.status,
+          headers: { ...res.headers, ...echo, 'content-type': 'application/json' },
+          raw: `{"code":"unauthorized","message":"${message}","status":${res.status}}`,
+        };
       },
     },
     KEY,
@@ -74,6 +78,7 @@ describe('the key never leaks, even from a server that echoes it', async () => {
         expect(text.includes(value), `${name} holds the key (${form})`).toBe(false);
       }
     }
+    expectNoKey(result, KEY);
     // The echoes were recorded, redacted: the evidence is there, the secret is not.
     expect(outputs['exchanges.har']).toContain('"x-echo-authorization"');
     expect(outputs['exchanges.har']).toContain('Bearer [REDACTED]');

@@ -6,13 +6,17 @@ const KEY = 'probe-key-0123456789';
 
 describe('the probe profile', async () => {
   const methods: string[] = [];
+  // Requests (by number, from 1) answered 429 with a Retry-After of 0 seconds.
+  const tooMany = new Set<number>();
   const server = await startFault(
     {
       name: 'method-counter',
-      description: 'The reference, counting the methods it receives.',
+      description: 'The reference, counting the methods it receives, asking for patience on cue.',
       wrap: (app) => (req) => {
         methods.push(req.method);
-        return app(req);
+        if (!tooMany.delete(methods.length)) return app(req);
+        const error = { code: 'slow_down', message: 'too many requests', status: 429 };
+        return { status: 429, json: error, headers: { 'retry-after': '0' } };
       },
     },
     KEY,
@@ -46,6 +50,15 @@ describe('the probe profile', async () => {
       message: 'writes, and this run is read-only (probe profile)',
     });
     expect(report.checks.find((c) => c.id === 'AUTH-LIST-NO-KEY')?.verdict).toBe('pass');
+    // What docs/probe.md promises (errors, media types) is judged on GETs alone.
+    const errors = report.checks.find((c) => c.id === 'ERR-BODY-STATUS');
+    expect(errors?.verdict).toBe('pass');
+    expect(errors?.message).toContain('listPets without key');
+    expect(errors?.message).toContain('getPet of an unknown id');
+    const media = report.checks.find((c) => c.id === 'JSON-CONTENT-TYPE');
+    expect(media?.verdict).toBe('pass');
+    expect(media?.message).toContain('listPets without key');
+    for (const check of [errors, media]) expect(check?.message).not.toContain('createPet');
   });
 
   it('keeps to its request budget and rate, and skips what the budget does not reach', async () => {
@@ -74,16 +87,27 @@ describe('the probe profile', async () => {
     });
     expect(created.status).toBe(201);
     methods.length = 0;
+    // The first is the preflight's, sent without the throttle: two later ones are waited out.
+    tooMany.add(2).add(3);
     const args = ['run', '--base-url', server.baseUrl, '--api-key', KEY, '--profile', 'probe'];
     const result = await runCli([...args, '--rate', '1000', '--max-requests', '1000']);
     expect(result.code).toBe(0);
+    expect(readReport(result).tooManyRequests?.waitedOut).toBe(2);
+    expect(result.stdout).toMatch(/^Rate limited: 2 answers 429 waited out \(Retry-After\), /m);
     expect(methods.filter((m) => m !== 'GET')).toEqual([]);
-    const verdicts = Object.fromEntries(readReport(result).checks.map((c) => [c.id, c.verdict]));
+    const { checks } = readReport(result);
+    const verdicts = Object.fromEntries(checks.map((c) => [c.id, c.verdict]));
+    // A getPet 200 is judged on the pet the service already holds.
+    expect(checks.find((c) => c.id === 'JSON-CONTENT-TYPE')?.message).toContain(
+      'getPet of an existing pet',
+    );
     for (const id of [
       'SUNSET-GET-LIFECYCLE',
       'SUNSET-HEADER',
       'DEPRECATION-HEADER',
       'DEPRECATION-LINKS',
+      'JSON-CONTENT-TYPE',
+      'ERR-BODY-STATUS',
     ]) {
       expect(verdicts[id], id).toBe('pass');
     }

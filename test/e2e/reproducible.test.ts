@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFault, startFault } from '../faults/catalog.ts';
-import { type CliResult, readArtifacts, readReport, runCli } from '../support/cli.ts';
+import { readArtifacts, readReport, runCli } from '../support/cli.ts';
 
 describe('a failure is reproducible', async () => {
   const apiKey = 'repro-key-2718';
@@ -26,7 +26,13 @@ describe('a failure is reproducible', async () => {
     expect(ex?.curl).toContain('--data-raw');
     expect(ex?.curl).toContain('$' + '{PETSTORE_API_KEY}');
     const again = readReport(second).checks.find((c) => c.id === 'CREATE-201-PROPERTY');
-    expect(again?.counterexample).toEqual(check?.counterexample);
+    // The same input but for the run's own tag in the pet's name (pc-<runId>-), drawn per run.
+    const untagged = (c: typeof check) =>
+      c?.counterexample && {
+        ...c.counterexample,
+        input: c.counterexample.input.replace(/pc-[0-9a-f]{8}-/g, 'pc-RUN-'),
+      };
+    expect(untagged(again)).toEqual(untagged(check));
     const junit = readArtifacts(first)['junit.xml'];
     expect(junit).toContain('Minimal counterexample');
     expect(junit).toContain('Replay the run: --seed 5');
@@ -35,19 +41,25 @@ describe('a failure is reproducible', async () => {
 
 describe('the same seed sends the same requests', () => {
   interface HarEntry {
+    _check?: string;
     request: { method: string; url: string; postData?: { text: string } };
     response: { status: number; content: { text: string } };
   }
-  const entriesOf = (result: CliResult): HarEntry[] =>
+  type Result = Awaited<ReturnType<typeof runCli>>;
+  /** The run's pet-name tag in `text` masked: it is drawn anew for every run. */
+  const masked = (result: Result, text: string) =>
+    text.replaceAll(`pc-${readReport(result).runId}-`, 'pc-<runId>-');
+  const entriesOf = (result: Result): HarEntry[] =>
     (JSON.parse(readArtifacts(result)['exchanges.har'] ?? '{}') as { log: { entries: HarEntry[] } })
       .log.entries;
   const createdIn = (entries: HarEntry[]) =>
     entries.filter((e) => e.request.method === 'POST' && e.response.status === 201);
 
   /**
-   * Every request of a run, sorted: checks run together, so the order they go out in may differ.
-   * The id of a pet the run created is assigned by the server in the order the creations arrive:
-   * a getPet of one reads `{created}`; every other part of every request must be the same.
+   * Every request of a run with its sender, sorted: checks run together, so the order they go
+   * out in may differ. The id of a pet the run created is assigned by the server in the order
+   * the creations arrive: a getPet of one reads `{created}`; every other part of every request
+   * must be the same but the run's tag.
    */
   const createdIds = (entries: HarEntry[]) =>
     new Set(
@@ -56,18 +68,19 @@ describe('the same seed sends the same requests', () => {
       ),
     );
 
-  function requestsOf(result: CliResult): string[] {
+  function requestsOf(result: Result): string[] {
     const entries = entriesOf(result);
     const created = createdIds(entries);
     return entries
-      .map(({ request }) => {
+      .map(({ _check, request }) => {
         const url = new URL(request.url);
         const id = /\/pets\/(-?\d+)$/.exec(url.pathname)?.[1];
         const path =
           request.method === 'GET' && id !== undefined && created.has(id)
             ? url.pathname.replace(/\d+$/, '{created}')
             : url.pathname;
-        return `${request.method} ${path}${url.search} ${request.postData?.text ?? ''}`;
+        const text = `${_check} ${request.method} ${path}${url.search} ${request.postData?.text ?? ''}`;
+        return masked(result, text);
       })
       .sort();
   }
@@ -99,18 +112,32 @@ describe('the same seed sends the same requests', () => {
     };
     const [first, second] = [await run(), await run()];
     expect([first.code, second.code]).toEqual([0, 0]);
+    // Each run tags its pets with its own id, so two runs' pets can be told apart.
+    expect(readReport(first).runId).toMatch(/^[0-9a-f]{8}$/);
+    expect(readReport(second).runId).not.toBe(readReport(first).runId);
     const requests = requestsOf(first);
+    expect(requests.some((r) => r.includes('pc-<runId>-'))).toBe(true);
+    // Every request names its sender: the preflight, the seeding, or a check of the catalog.
+    expect(requests.some((r) => /^preflight GET /.test(r))).toBe(true);
+    expect(requests.some((r) => /^seed POST \S*\/pets /.test(r))).toBe(true);
+    const senders = new Set(requests.map((r) => r.split(' ')[0]));
+    const ids = new Set(readReport(first).checks.map((c) => c.id));
+    for (const sender of senders)
+      expect(
+        ['preflight', 'seed'].includes(sender as string) || ids.has(sender as string),
+        `${sender}`,
+      ).toBe(true);
     expect(requests.length).toBeGreaterThan(300);
     expect(requestsOf(second)).toEqual(requests);
-    // In the catalog's order; messages may name the server's origin, whose port differs, and
-    // the id the server gave a pet (in the order the creations arrived).
+    // In the catalog's order; messages may name the server's origin, whose port differs, the
+    // id the server gave a pet (in the order the creations arrived), and the run's tag.
     const verdicts = (r: typeof first) => {
       const created = createdIds(entriesOf(r));
       return readReport(r).checks.map((c) => {
         const message = c.message
           .replace(/127\.0\.0\.1:\d+/g, 'origin')
           .replace(/\bid (\d+)/g, (all, id) => (created.has(id) ? 'id {created}' : all));
-        return `${c.id} ${c.verdict} ${message}`;
+        return masked(r, `${c.id} ${c.verdict} ${message}`);
       });
     };
     expect(verdicts(second)).toEqual(verdicts(first));

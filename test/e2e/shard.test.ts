@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Har } from '../../src/report/har.ts';
 import { findFault, startFault } from '../faults/catalog.ts';
-import { readReport, runCli } from '../support/cli.ts';
+import { readArtifacts, readReport, runCli } from '../support/cli.ts';
 
 const KEY = 'shard-key-0123456789';
 
@@ -41,6 +42,12 @@ describe('shards and merge', async () => {
     expect(report.checks.find((c) => c.id === 'AUTH-LIST-NO-KEY')?.verdict).toBe('fail');
     expect(report.summary.total).toBe(a.size + b.size);
     expect(report.requests).toBe((one?.requests ?? 0) + (two?.requests ?? 0));
+    // The merged HAR still names the sender of every request.
+    const har = JSON.parse(readArtifacts(merged)['exchanges.har'] ?? '{}') as Har;
+    const senders = new Set(har.log.entries.map((e) => e._check));
+    expect(senders.has('preflight')).toBe(true);
+    expect(senders.has('AUTH-LIST-NO-KEY')).toBe(true);
+    expect(senders.has(undefined)).toBe(false);
   });
 
   it('refuses a folder that holds no report: exit 2, one line', async () => {

@@ -1,6 +1,7 @@
 import type { Handler } from '../../src/reference/index.ts';
 import type { Fault } from './types.ts';
 import {
+  bigIntOf,
   ITEM,
   isObject,
   LIST,
@@ -34,7 +35,11 @@ const onListed = (app: Handler, fn: (pet: Json) => Json): Handler =>
       : res,
   );
 
-const int32 = (n: unknown) => (typeof n === 'number' ? n | 0 : n);
+/** An integer (a JS number or the reference's bigint) cut to 32 bits, as a C int would. */
+const int32 = (n: unknown) => {
+  const big = bigIntOf(n);
+  return big === undefined ? n : BigInt.asIntN(32, big);
+};
 
 /** Parameters together, values servers mangle, and operations that disagree. */
 export const COVERAGE_FAULTS: Fault[] = [
@@ -101,7 +106,7 @@ export const COVERAGE_FAULTS: Fault[] = [
         res.status === 201
           ? mapJson(res, (pet) => ({
               ...(pet as Json),
-              id: ((((pet as Json).id as number) - 1) % 100) + 1,
+              id: (((bigIntOf((pet as Json).id) ?? 1n) - 1n) % 100n) + 1n,
             }))
           : res,
       ),

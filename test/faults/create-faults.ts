@@ -1,7 +1,9 @@
+import { LosslessNumber } from 'lossless-json';
 import type { Handler } from '../../src/reference/index.ts';
 import { parseNewPet } from '../../src/reference/new-pet.ts';
 import type { Fault } from './types.ts';
 import {
+  bigIntOf,
   intercept,
   isObject,
   LIST,
@@ -21,6 +23,22 @@ function onCreated(app: Handler, fn: (pet: Json) => Json): Handler {
     res.status === 201 ? mapJson(res, (pet) => fn(pet as Json)) : res,
   );
 }
+
+/** A Pet's categoryId as a double would hold it, written back the way JavaScript writes it. */
+function asDouble(pet: Json): Json {
+  const exact = bigIntOf(pet.categoryId);
+  return exact === undefined
+    ? pet
+    : { ...pet, categoryId: new LosslessNumber(String(Number(exact))) };
+}
+
+/** Applies `fn` to the Pet or to each Pet of a Pets array. */
+const mapPets = (json: unknown, fn: (pet: Json) => Json): unknown =>
+  Array.isArray(json)
+    ? json.map((p) => (isObject(p) ? fn(p) : p))
+    : isObject(json)
+      ? fn(json)
+      : json;
 
 const rejectWhen = (app: Handler, when: (body: Json) => boolean): Handler =>
   intercept(app, 'POST', LIST, (req) => {
@@ -80,12 +98,21 @@ export const CREATE_ANSWER_FAULTS: Fault[] = [
     caughtBy: ['CREATE-201-PROPERTY'],
     wrap: (app) =>
       onRequest(app, 'POST', LIST, (req) =>
-        rewriteJsonBody(req, (b) =>
-          typeof b.categoryId === 'number' && Number.isInteger(b.categoryId)
-            ? { ...b, categoryId: b.categoryId | 0 }
-            : b,
-        ),
+        rewriteJsonBody(req, (b) => {
+          const categoryId = bigIntOf(b.categoryId);
+          return categoryId === undefined ? b : { ...b, categoryId: BigInt.asIntN(32, categoryId) };
+        }),
       ),
+  },
+  {
+    name: 'create-category-double',
+    description:
+      'Stores categoryId as a double: 2^53+1 comes back as 9007199254740992, 2^63-1 as 9223372036854776000.',
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      return res.status < 300 ? mapJson(res, (json) => mapPets(json, asDouble)) : res;
+    },
   },
   {
     name: 'create-rejects-missing-status',
@@ -103,7 +130,7 @@ export const CREATE_ANSWER_FAULTS: Fault[] = [
     name: 'create-rejects-negative-category',
     description: 'Rejects negative categoryIds.',
     caughtBy: ['CREATE-201-PROPERTY'],
-    wrap: (app) => rejectWhen(app, (b) => typeof b.categoryId === 'number' && b.categoryId < 0),
+    wrap: (app) => rejectWhen(app, (b) => (bigIntOf(b.categoryId) ?? 0n) < 0n),
   },
   {
     name: 'create-5xx-long-name',

@@ -51,6 +51,16 @@ export const GET_FAULTS: Fault[] = [
       ),
   },
   {
+    name: 'get-5xx-large-negative-id',
+    description: 'Reads petId as a double and answers 500 to one below -2^53.',
+    caughtBy: ['GET-ID-ANY'],
+    wrap: (app) =>
+      intercept(app, 'GET', ITEM, (req) => {
+        const id = idOf(req.path);
+        return /^-\d+$/.test(id) && BigInt(id) < -(2n ** 53n) ? serverError() : undefined;
+      }),
+  },
+  {
     name: 'get-hangs-on-id-0',
     description: 'Never answers GET /pets/0.',
     caughtBy: ['GET-ID-ANY'],

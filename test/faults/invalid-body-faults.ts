@@ -1,6 +1,17 @@
+import { isLosslessNumber } from 'lossless-json';
 import type { AppRequest, Handler } from '../../src/reference/index.ts';
 import type { Fault } from './types.ts';
-import { intercept, isObject, LIST, mapJson, onRequest, parsedBody, serverError } from './wrap.ts';
+import {
+  bigIntOf,
+  intercept,
+  isObject,
+  jsonText,
+  LIST,
+  mapJson,
+  onRequest,
+  parsedBody,
+  serverError,
+} from './wrap.ts';
 
 type Json = Record<string, unknown>;
 
@@ -12,8 +23,15 @@ function acceptIf(
 ): Handler {
   return onRequest(app, 'POST', LIST, (req) => {
     const body = parsedBody(req);
-    return when(body, req) ? { ...req, body: JSON.stringify(fix(body)) } : req;
+    return when(body, req) ? { ...req, body: jsonText(fix(body)) } : req;
   });
+}
+
+/** A number beyond int64: exactly for integers, roughly (as a double) for other numbers. */
+function beyondInt64(value: unknown): boolean {
+  const exact = bigIntOf(value);
+  if (exact !== undefined) return exact > 2n ** 63n - 1n || exact < -(2n ** 63n);
+  return isLosslessNumber(value) && Math.abs(Number(value)) >= 2 ** 63;
 }
 
 const defaults = (b: unknown): Json => ({
@@ -54,7 +72,7 @@ export const CREATE_INVALID_FAULTS: Fault[] = [
       acceptIf(
         app,
         (b) => isObject(b) && b.name !== null && 'name' in b && typeof b.name !== 'string',
-        (b) => ({ ...(b as Json), name: JSON.stringify((b as Json).name) }),
+        (b) => ({ ...(b as Json), name: jsonText((b as Json).name) }),
       ),
   },
   {
@@ -65,7 +83,7 @@ export const CREATE_INVALID_FAULTS: Fault[] = [
       acceptIf(
         app,
         (b) => isObject(b) && typeof b.categoryId === 'string' && /^-?\d+$/.test(b.categoryId),
-        (b) => ({ ...(b as Json), categoryId: Number((b as Json).categoryId) }),
+        (b) => ({ ...(b as Json), categoryId: BigInt((b as Json).categoryId as string) }),
       ),
   },
   {
@@ -80,7 +98,7 @@ export const CREATE_INVALID_FAULTS: Fault[] = [
         !['available', 'pending', 'sold'].includes(body.status);
       if (req.method !== 'POST' || !unknownStatus) return app(req);
       const { status, ...rest } = body;
-      const res = await app({ ...req, body: JSON.stringify(rest) });
+      const res = await app({ ...req, body: jsonText(rest) });
       return res.status === 201 ? mapJson(res, (pet) => ({ ...(pet as Json), status })) : res;
     },
   },
@@ -182,7 +200,7 @@ export const CREATE_INVALID_FAULTS: Fault[] = [
     wrap: (app) =>
       acceptIf(
         app,
-        (b) => isObject(b) && typeof b.categoryId === 'number' && Math.abs(b.categoryId) >= 2 ** 63,
+        (b) => isObject(b) && beyondInt64(b.categoryId),
         (b) => ({ ...(b as Json), categoryId: 0 }),
       ),
   },
@@ -203,7 +221,7 @@ export const CREATE_INVALID_FAULTS: Fault[] = [
     caughtBy: ['CREATE-400-EMPTY-BODY'],
     wrap: (app) =>
       onRequest(app, 'POST', LIST, (req) =>
-        req.body.trim() === '' ? { ...req, body: JSON.stringify(defaults(undefined)) } : req,
+        req.body.trim() === '' ? { ...req, body: jsonText(defaults(undefined)) } : req,
       ),
   },
   {
@@ -213,7 +231,7 @@ export const CREATE_INVALID_FAULTS: Fault[] = [
     wrap: (app) =>
       onRequest(app, 'POST', LIST, (req) =>
         req.body.trim() !== '' && parsedBody(req) === undefined
-          ? { ...req, body: JSON.stringify(defaults(undefined)) }
+          ? { ...req, body: jsonText(defaults(undefined)) }
           : req,
       ),
   },

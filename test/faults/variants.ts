@@ -1,11 +1,17 @@
 import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
 import type { ServerVariant } from './types.ts';
-import { ITEM, isObject, LIST, mapJson, matches, parsedBody, withQuery } from './wrap.ts';
-
-const errorOf = (status: number, code: string, message: string): AppResponse => ({
-  status,
-  json: { code, message, status },
-});
+import { WIDER_CHOICES } from './wider-variants.ts';
+import {
+  errorOf,
+  ITEM,
+  isObject,
+  jsonText,
+  LIST,
+  mapJson,
+  matches,
+  parsedBody,
+  withQuery,
+} from './wrap.ts';
 
 function clampLimit(raw: string | null): string | null {
   if (raw === null) return null;
@@ -73,7 +79,7 @@ const BEFORE_SUNSET: readonly ServerVariant[] = [
           if (unknown.length) return errorOf(400, 'unknown_field', `Unknown field ${unknown[0]}.`);
           if (!('status' in body)) {
             return decorate(
-              await app({ ...req, body: JSON.stringify({ ...body, status: 'available' }) }),
+              await app({ ...req, body: jsonText({ ...body, status: 'available' }) }),
             );
           }
         }
@@ -101,6 +107,7 @@ export const AFTER_SUNSET_DAY = '2031-01-15';
 export const VARIANTS: readonly ServerVariant[] = [
   { name: 'reference', description: 'The reference server itself.', wrap: (app: Handler) => app },
   ...BEFORE_SUNSET,
+  ...WIDER_CHOICES,
 ].flatMap((v) => [
   v,
   {
@@ -125,7 +132,7 @@ function decorate(res: AppResponse): AppResponse {
     ? json
     : {
         ...json,
-        raw: JSON.stringify(json.json),
+        raw: jsonText(json.json),
         headers: { ...json.headers, 'content-type': 'application/json;charset=UTF-8' },
       };
 }

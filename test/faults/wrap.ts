@@ -1,3 +1,4 @@
+import { isInteger, isSafeNumber, LosslessNumber, parse, stringify } from 'lossless-json';
 import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
 
 export const LIST = /^\/pets$/;
@@ -56,13 +57,35 @@ export function withQuery(req: AppRequest, edit: (q: URLSearchParams) => void): 
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** Parses a request body as JSON, or undefined when it does not parse. */
+// Numbers a double holds exactly stay JS numbers (faults do arithmetic on them); larger
+// integers become bigints and other numbers keep their text, so nothing is rounded.
+const readNumber = (text: string): unknown => {
+  if (isSafeNumber(text)) return Number(text);
+  return isInteger(text) ? BigInt(text) : new LosslessNumber(text);
+};
+const LOSSLESS = {
+  parseNumber: readNumber,
+  onDuplicateKey: ({ newValue }: { newValue: unknown }) => newValue,
+};
+
+/** Parses a request body as JSON, exactly, or undefined when it does not parse. */
 export function parsedBody(req: AppRequest): unknown {
   try {
-    return JSON.parse(req.body);
+    return parse(req.body, null, LOSSLESS as Parameters<typeof parse>[2]);
   } catch {
     return undefined;
   }
+}
+
+/** JSON text of a value, bigints and kept number texts written exactly. */
+export function jsonText(value: unknown): string {
+  return stringify(value) ?? 'null';
+}
+
+/** An integer value (a JS integer or a bigint) as a bigint; undefined for anything else. */
+export function bigIntOf(value: unknown): bigint | undefined {
+  if (typeof value === 'bigint') return value;
+  return typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : undefined;
 }
 
 /** Rewrites a JSON object request body, leaving anything else alone. */
@@ -72,7 +95,7 @@ export function rewriteJsonBody(
 ): AppRequest {
   const body = parsedBody(req);
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return req;
-  return { ...req, body: JSON.stringify(fn(body as Record<string, unknown>)) };
+  return { ...req, body: jsonText(fn(body as Record<string, unknown>)) };
 }
 
 /** Rewrites the JSON body of a response. */
@@ -87,6 +110,12 @@ export function onErrors(app: Handler, rewrite: (res: AppResponse) => AppRespons
     return res.status >= 400 ? rewrite(res) : res;
   };
 }
+
+/** An answer with an Error body whose `status` repeats the HTTP status. */
+export const errorOf = (status: number, code: string, message: string): AppResponse => ({
+  status,
+  json: { code, message, status },
+});
 
 export const serverError = (): AppResponse => ({
   status: 500,

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
-import { createRedactor } from '../../src/http/redaction.ts';
+import { createRedactor, redactExchange } from '../../src/http/redaction.ts';
 import type { AppResponse } from '../../src/reference/index.ts';
 import { serveForFile } from '../support/servers.ts';
 
@@ -12,6 +12,16 @@ const server = await serveForFile((req): AppResponse => {
   if (req.path.endsWith('/boom'))
     return { status: 503, raw: 'down', headers: { 'content-type': 'text/plain' } };
   if (req.path.endsWith('/big')) return { status: 200, raw: 'x'.repeat(5000) };
+  if (req.path.endsWith('/gzip')) {
+    return {
+      status: 200,
+      raw: Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0]),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    };
+  }
+  if (req.path.endsWith('/accept-encoding')) {
+    return { status: 200, json: { asked: req.headers['accept-encoding'] ?? null } };
+  }
   // The key spelled with JSON escapes: not in the text as is, but in the parsed value.
   if (req.path.endsWith('/escaped')) {
     const hidden = [...KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -30,26 +40,46 @@ const client = createClient({
   apiKey: KEY,
   timeoutMs: 300,
   maxBodyBytes: 1000,
-  redact: createRedactor([KEY]),
   onExchange: (ex) => recorded.push(ex),
 });
 afterAll(() => client.close());
 
 describe('http client', () => {
-  it('sends the key as a bearer token and redacts it from the record, even when echoed', async () => {
+  it('sends the key as a bearer token and hands over the raw exchange, to be judged as it was', async () => {
     const ex = await client.send({ method: 'GET', path: '/pets' });
     expect(ex.response?.status).toBe(200);
-    expect(JSON.stringify(ex)).not.toContain(KEY);
-    expect(ex.request.headers.authorization).toBe('Bearer [REDACTED]');
-    expect(ex.response?.json).toEqual({ echoed: 'Bearer [REDACTED]' });
-    expect(ex.response?.headers['x-echo']).toBe('Bearer [REDACTED]');
+    expect(ex.request.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(ex.response?.json).toEqual({ echoed: `Bearer ${KEY}` });
     expect(recorded).toContain(ex);
+    // Redacted where it leaves the harness, echo included.
+    const out = redactExchange(ex, createRedactor([KEY]));
+    expect(JSON.stringify(out)).not.toContain(KEY);
+    expect(out.request.headers.authorization).toBe('Bearer [REDACTED]');
+    expect(out.response?.headers['x-echo']).toBe('Bearer [REDACTED]');
   });
 
-  it('redacts the key from a parsed body that spells it with JSON escapes', async () => {
+  it('carries who sent a request into its exchange, and nothing when no one is named', async () => {
+    const ex = await client.send({ method: 'GET', path: '/pets', check: 'AUTH-LIST-NO-KEY' });
+    expect(ex.check).toBe('AUTH-LIST-NO-KEY');
+    expect(recorded.at(-1)?.check).toBe('AUTH-LIST-NO-KEY');
+    expect('check' in (await client.send({ method: 'GET', path: '/pets' }))).toBe(false);
+  });
+
+  it('a body that spells the key with JSON escapes is redacted on the way out', async () => {
     const ex = await client.send({ method: 'GET', path: '/escaped' });
-    expect(ex.response?.body).not.toContain(KEY);
-    expect(ex.response?.json).toEqual({ echoed: '[REDACTED]' });
+    expect(ex.response?.json).toEqual({ echoed: KEY });
+    const out = redactExchange(ex, createRedactor([KEY]));
+    expect(out.response?.body).toBe('{"echoed":"[REDACTED]"}');
+  });
+
+  it('accepts only identity encoding, and says so of a body encoded anyway', async () => {
+    const asked = await client.send({ method: 'GET', path: '/accept-encoding' });
+    expect(asked.response?.json).toEqual({ asked: 'identity' });
+    const ex = await client.send({ method: 'GET', path: '/gzip' });
+    expect(ex.response?.json).toBeUndefined();
+    expect(ex.response?.jsonError).toBe(
+      "body has Content-Encoding 'gzip', but the request accepted only identity",
+    );
   });
 
   it('treats a 5xx and a non-JSON body as data', async () => {
@@ -76,8 +106,9 @@ describe('http client', () => {
 
   it('cuts a body longer than the cap', async () => {
     const ex = await client.send({ method: 'GET', path: '/big' });
-    expect(ex.response?.truncated).toBe(true);
     expect(ex.response?.body).toHaveLength(1000);
+    expect(ex.response?.truncated).toBe(true);
+    expect(ex.response?.jsonError).toBe('cut at the size cap');
   });
 
   it('names a refused connection', async () => {
@@ -85,7 +116,6 @@ describe('http client', () => {
       baseUrl: 'http://127.0.0.1:9/v1',
       apiKey: KEY,
       timeoutMs: 1000,
-      redact: (t) => t,
     });
     const ex = await closed.send({ method: 'GET', path: '/pets' });
     await closed.close();

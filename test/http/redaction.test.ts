@@ -1,28 +1,92 @@
 import { describe, expect, it } from 'vitest';
-import { createRedactor, REDACTED, redactJson } from '../../src/http/redaction.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
+import { createRedactor, REDACTED, redactExchange } from '../../src/http/redaction.ts';
 
 const KEY = 'k3y/with+odd=chars';
+const bytes = Buffer.from(KEY);
+const everyCharEscaped = (text: string, upper = false) =>
+  [...text]
+    .map((c) => c.charCodeAt(0).toString(16).padStart(4, '0'))
+    .map((h) => `\\u${upper ? h.toUpperCase() : h}`)
+    .join('');
+const everyCharPercent = (text: string) =>
+  [...Buffer.from(text)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
 
-describe('redaction', () => {
+describe('redaction of a key long enough to be told from ordinary text', () => {
   const redact = createRedactor([KEY]);
 
-  it('replaces the key, and its percent-encoded and base64 forms', () => {
-    const b64 = Buffer.from(KEY).toString('base64');
-    const text = `a ${KEY} b ${encodeURIComponent(KEY)} c ${b64} d ${Buffer.from(KEY).toString('base64url')}`;
-    const out = redact(text);
-    expect(out).not.toContain(KEY);
-    expect(out).not.toContain(encodeURIComponent(KEY));
-    expect(out).not.toContain(b64);
-    expect(out.split(REDACTED)).toHaveLength(5);
+  it.each([
+    ['as is', KEY],
+    ['percent-encoded', encodeURIComponent(KEY)],
+    ['every byte percent-encoded', everyCharPercent(KEY)],
+    ['base64', bytes.toString('base64')],
+    ['base64url', bytes.toString('base64url')],
+    ['base64 of a longer text', Buffer.from(`Bearer ${KEY}!`).toString('base64')],
+    ['hex', bytes.toString('hex')],
+    ['upper-case hex', bytes.toString('hex').toUpperCase()],
+    ['hex of a longer text', Buffer.from(`token=${KEY}`).toString('hex')],
+    ['JSON with / escaped', JSON.stringify(KEY).slice(1, -1).replaceAll('/', '\\/')],
+    ['JSON with every character escaped', everyCharEscaped(KEY)],
+    ['JSON with upper-case escapes', everyCharEscaped(KEY, true)],
+    ['JSON with some characters escaped', `k3y\\/with\\u002bodd=chars`],
+  ])('finds it %s, inside a body', (_form, encoded) => {
+    const body = `{"code":"unauthorized","message":"you sent ${encoded} (twice: ${encoded})"}`;
+    const out = redact(body);
+    expect(out).toContain(REDACTED);
+    expect(out).not.toContain(encoded);
+    expect(out.startsWith('{"code":"unauthorized","message":"')).toBe(true);
   });
 
-  it('redacts inside JSON values and keys', () => {
-    expect(redactJson({ [KEY]: [KEY, 1, null] }, redact)).toEqual({
-      [REDACTED]: [REDACTED, 1, null],
-    });
+  it('redacts header names as well as values', () => {
+    const ex: Exchange = {
+      seq: 1,
+      startedAt: '',
+      durationMs: 1,
+      request: { method: 'GET', url: `http://h/v1/pets?api_key=${KEY}`, headers: {} },
+      response: { status: 401, headers: { [`x-${KEY}`]: KEY }, body: '' },
+    };
+    const out = JSON.stringify(redactExchange(ex, redact));
+    expect(out).not.toContain(KEY);
+    expect(out).not.toContain(encodeURIComponent(KEY));
+  });
+
+  it('leaves text without the key as it is', () => {
+    const body =
+      '{"id":9007199254740993,"name":"deadbeefcafe0123456789abcdef","tag":"aGVsbG8gd29ybGQ="}';
+    expect(redact(body)).toBe(body);
   });
 
   it('is the identity without secrets', () => {
     expect(createRedactor([undefined, ''])('abc')).toBe('abc');
+  });
+});
+
+describe('redaction of a short key: only where it cannot be ordinary text', () => {
+  it('never touches ids, check names or the harness words', () => {
+    const redact = createRedactor(['K', 'k']);
+    for (const text of [
+      'AUTH-CREATE-NO-KEY',
+      `curl -H "authorization: Bearer $${'{'}PETSTORE_API_KEY}"`,
+      '{"id":12,"name":"Kitty","categoryId":7}',
+      'GET-404-UNKNOWN: expected 404, got 200',
+    ]) {
+      expect(redact(text)).toBe(text);
+    }
+  });
+
+  it('redacts it as a whole value, a bearer token, a quoted string and a parameter value', () => {
+    const redact = createRedactor(['K']);
+    expect(redact('K')).toBe(REDACTED);
+    expect(redact('Bearer K')).toBe(`Bearer ${REDACTED}`);
+    expect(redact('you sent bearer K.')).toBe(`you sent bearer ${REDACTED}.`);
+    expect(redact('{"echo":"K"}')).toBe(`{"echo":"${REDACTED}"}`);
+    expect(redact('/pets?api_key=K&limit=5')).toBe(`/pets?api_key=${REDACTED}&limit=5`);
+    expect(redact('Bearer Kitty')).toBe('Bearer Kitty');
+  });
+
+  it('a digit for a key leaves numbers alone', () => {
+    const redact = createRedactor(['7']);
+    expect(redact('{"id":7,"categoryId":77}')).toBe('{"id":7,"categoryId":77}');
+    expect(redact('Bearer 7')).toBe(`Bearer ${REDACTED}`);
   });
 });

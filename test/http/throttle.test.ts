@@ -57,6 +57,22 @@ describe('throttle', () => {
     expect((await throttle(tooLong.client, {}, newSpend()).send(GET)).response?.status).toBe(429);
   });
 
+  it('counts the 429s it waited out and the time it waited, and only those', async () => {
+    const spend = newSpend();
+    const { client } = scripted([429, 429, 200, 429, 429], { 'retry-after': '0' });
+    const limited = throttle(client, {}, spend);
+    expect((await limited.send(GET)).response?.status).toBe(200);
+    expect(spend.waits.waitedOut).toBe(2);
+    const oneSecond = scripted([429, 200], { 'retry-after': '1' });
+    await throttle(oneSecond.client, {}, spend).send(GET);
+    expect(spend.waits.waitedOut).toBe(3);
+    expect(spend.waits.waitedMs).toBeGreaterThanOrEqual(990);
+    // A Retry-After too long to wait, or none at all: answered 429, nothing waited.
+    await throttle(scripted([429], { 'retry-after': '3600' }).client, {}, spend).send(GET);
+    await throttle(scripted([429]).client, {}, spend).send(GET);
+    expect(spend.waits.waitedOut).toBe(3);
+  });
+
   it('reads Retry-After as seconds or an HTTP date', () => {
     const now = Date.parse('2026-11-22T00:00:00Z');
     expect(retryAfterMs('3', now)).toBe(3000);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createReferenceApp } from '../../src/reference/app.ts';
+import { listen } from '../../src/reference/server.ts';
+import { countingFrom, PetStore } from '../../src/reference/store.ts';
 import type { AppRequest, AppResponse } from '../../src/reference/types.ts';
 
 const KEY = 'ref-key';
@@ -49,11 +51,66 @@ describe('reference server', () => {
       JSON.stringify({ name: 'Rex', categoryId: 2 ** 40, status: 'sold' }),
     );
     expect(created.status).toBe(201);
-    expect(created.json).toEqual({ id: 1, name: 'Rex', categoryId: 2 ** 40, status: 'sold' });
+    expect(created.json).toEqual({ id: 1n, name: 'Rex', categoryId: 2n ** 40n, status: 'sold' });
     await call(app, 'POST', '/v1/pets', JSON.stringify({ name: 'Tom', categoryId: 1 }));
     expect((await call(app, 'GET', '/v1/pets?limit=1')).json).toHaveLength(1);
     expect((await call(app, 'GET', '/v1/pets?status=sold')).json).toEqual([created.json]);
     expect((await call(app, 'GET', '/v1/pets/1')).json).toEqual(created.json);
+  });
+
+  it('keeps every int64 categoryId exactly, both bounds and beyond 2^53 included', async () => {
+    const fresh = appAt('2026-11-22');
+    for (const text of [
+      '-9223372036854775808',
+      '9223372036854775807',
+      '9007199254740993',
+      '-9007199254740993',
+    ]) {
+      const res = await call(fresh, 'POST', '/v1/pets', `{"name":"a","categoryId":${text}}`);
+      expect(res.status, text).toBe(201);
+      expect((res.json as { categoryId: bigint }).categoryId.toString()).toBe(text);
+    }
+  });
+
+  it('reads categoryId as JSON Schema counts integers: -0 is 0, 1.0E0 is 1', async () => {
+    const fresh = appAt('2026-11-22');
+    const zero = await call(fresh, 'POST', '/v1/pets', '{"name":"a","categoryId":-0}');
+    expect(zero.json).toMatchObject({ categoryId: 0n });
+    const one = await call(fresh, 'POST', '/v1/pets', '{"name":"a","categoryId":1.0E0}');
+    expect(one.json).toMatchObject({ categoryId: 1n });
+  });
+
+  it('rejects categoryIds just beyond int64, and petIds beyond it, with 400', async () => {
+    for (const text of ['9223372036854775808', '-9223372036854775809', '1e19', '1e999999999']) {
+      const res = await call(app, 'POST', '/v1/pets', `{"name":"a","categoryId":${text}}`);
+      expect(res.status, text).toBe(400);
+    }
+    expect((await call(app, 'GET', '/v1/pets/9223372036854775808')).status).toBe(400);
+    expect((await call(app, 'GET', '/v1/pets/-9223372036854775809')).status).toBe(400);
+    expect((await call(app, 'GET', '/v1/pets/9223372036854775807')).status).toBe(404);
+  });
+
+  it('assigns ids from the source it is given, exactly, and serves them back', async () => {
+    const store = new PetStore({ ids: countingFrom(2n ** 53n + 1n) });
+    const big = createReferenceApp({ apiKey: KEY, store, clock: () => new Date('2026-01-01') });
+    const created = await call(big, 'POST', '/v1/pets', '{"name":"a","categoryId":1}');
+    expect(created.json).toMatchObject({ id: 2n ** 53n + 1n });
+    expect((await call(big, 'GET', '/v1/pets/9007199254740993')).status).toBe(200);
+    expect((await call(big, 'GET', '/v1/pets/9007199254740992')).status).toBe(404);
+  });
+
+  it('writes ids and categoryIds on the wire as exact JSON integers', async () => {
+    const server = await listen(createReferenceApp({ apiKey: KEY }));
+    try {
+      const res = await fetch(`${server.baseUrl}/pets`, {
+        method: 'POST',
+        headers: { ...AUTH, 'content-type': 'application/json' },
+        body: '{"name":"a","categoryId":9223372036854775807}',
+      });
+      expect(await res.text()).toBe('{"id":1,"name":"a","categoryId":9223372036854775807}');
+    } finally {
+      await server.close();
+    }
   });
 
   it('answers 400 Error for invalid bodies and query values', async () => {

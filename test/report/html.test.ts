@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/report/html.ts';
 import type { RunReport } from '../../src/report/model.ts';
 import { exchange } from '../support/exchanges.ts';
-import { report } from '../support/report-fixture.ts';
+import { report, sharedCause } from '../support/report-fixture.ts';
 
 // Debian's chromium (.ci/run installs it); playwright-core drives it without a browser download.
 const CHROMIUM = '/usr/bin/chromium';
@@ -28,6 +28,15 @@ describe('report.html', () => {
     expect(html).not.toContain('<script>window.pwned');
     expect(html).not.toContain('<img');
     expect(html).toContain('&#60;script&#62;window.pwned');
+  });
+
+  it('says a cause many failures share once, before the list, linking to its checks', () => {
+    const page = renderHtml(sharedCause);
+    const cause = page.indexOf('<li>3 checks: Error.status is 0, HTTP status is 401');
+    expect(cause).toBeGreaterThan(page.indexOf('<h2>Common causes (one fix each)</h2>'));
+    expect(cause).toBeLessThan(page.indexOf('<details class="check"'));
+    expect(page).toContain('<a href="#ERR-BODY-STATUS">ERR-BODY-STATUS</a>');
+    expect(html).not.toContain('Common causes');
   });
 
   it('is self-contained: no external scripts, styles or images', () => {

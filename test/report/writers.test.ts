@@ -3,12 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../../src/checks/clauses.ts';
-import { createRedactor } from '../../src/http/redaction.ts';
+import { type Har, renderHar } from '../../src/report/har.ts';
 import { renderJunit } from '../../src/report/junit.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
 import { runVerdict } from '../../src/report/model.ts';
 import { writeReports } from '../../src/report/write.ts';
-import { report, summary } from '../support/report-fixture.ts';
+import { exchange } from '../support/exchanges.ts';
+import { report, sharedCause, summary } from '../support/report-fixture.ts';
 
 describe('report writers', () => {
   it('clause coverage counts only clauses a check judged', () => {
@@ -69,9 +70,36 @@ describe('report writers', () => {
     expect(md).toContain('`AUTH-LIST-NO-KEY`: `curl -sS -i -X GET');
   });
 
-  it('writes the three files, redacting on the way out', async () => {
+  it('markdown: a cause many failures share is said once, before the list', () => {
+    const md = renderMarkdown(sharedCause);
+    const line = '- 3 checks: `Error.status is 0, HTTP status is 401`';
+    expect(md).toContain(`## Failures\n\nCommon causes (one fix each):\n\n${line}\n`);
+    expect(md.indexOf(line)).toBeLessThan(md.indexOf('| Check | Verdict |'));
+    expect(renderMarkdown(report)).not.toContain('Common causes');
+    // A cause quotes what the target sent: inert in a code span, as the messages are.
+    const hostile = {
+      ...sharedCause,
+      checks: sharedCause.checks.map((c) => ({ ...c, message: `${c.id}: <img src=x>` })),
+    };
+    expect(renderMarkdown(hostile)).toContain('- 3 checks: `<img src=x>`\n');
+  });
+
+  it('429s waited out: counted in report.json, said in summary.md, and not when there were none', async () => {
+    const waited = { ...report, tooManyRequests: { waitedOut: 3, waitedMs: 4200 } };
     const dir = mkdtempSync(join(tmpdir(), 'pc-report-'));
-    const files = await writeReports(report, dir, createRedactor(['quoted']));
+    await writeReports(waited, dir);
+    const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    expect(json.tooManyRequests).toEqual({ waitedOut: 3, waitedMs: 4200 });
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain(
+      'Rate limited: 3 answers 429 waited out (Retry-After), 4.2 s spent waiting',
+    );
+    const none = { ...report, tooManyRequests: { waitedOut: 0, waitedMs: 0 } };
+    expect(renderMarkdown(none)).not.toContain('Rate limited');
+  });
+
+  it('writes every format from the one model', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pc-report-'));
+    const files = await writeReports(report, dir);
     expect(files.map((f) => f.slice(dir.length + 1))).toEqual([
       'report.json',
       'junit.xml',
@@ -80,19 +108,27 @@ describe('report writers', () => {
       'exchanges.har',
       'metrics.prom',
     ]);
-    for (const file of files) expect(readFileSync(file, 'utf8')).not.toContain('quoted');
+    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'))).toEqual(report);
   });
 
-  it('keeps report.json valid and its field names intact, however short the secret', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pc-report-'));
-    await writeReports(report, dir, createRedactor(['e']));
-    const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
-    expect(Object.keys(json)).toContain('checks');
-    const strings: string[] = [];
-    JSON.stringify(json, (_k, v) => {
-      if (typeof v === 'string') strings.push(v);
-      return v;
+  it('exchanges.har: each entry names the check that sent it, and the status text', () => {
+    const sent = (check: string | undefined, answer: Parameters<typeof exchange>[0]) => ({
+      ...exchange(answer),
+      ...(check === undefined ? {} : { check }),
     });
-    expect(strings.filter((v) => v.includes('e'))).toEqual([]);
+    const har = JSON.parse(
+      renderHar(report, [
+        sent('preflight', { status: 200, json: [] }),
+        sent('AUTH-LIST-NO-KEY', { status: 401, json: { code: 'c', message: 'm', status: 401 } }),
+        sent('seed', { status: 299, json: {} }),
+        sent(undefined, { error: 'no answer within 5 ms' }),
+      ]),
+    ) as Har;
+    expect(har.log.entries.map((e) => [e._check, e.response.statusText])).toEqual([
+      ['preflight', 'OK'],
+      ['AUTH-LIST-NO-KEY', 'Unauthorized'],
+      ['seed', ''],
+      [undefined, 'no answer within 5 ms'],
+    ]);
   });
 });

@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fail, pass, skip, warn } from '../../src/checks/types.ts';
-import { checkEach, checkProperty, propertySeed } from '../../src/runner/property.ts';
+import {
+  checkEach,
+  checkProperty,
+  DEFAULT_SHRINK_BUDGET,
+  propertySeed,
+} from '../../src/runner/property.ts';
 import { exchange } from '../support/exchanges.ts';
 
 const base = { runSeed: 42, checkId: 'TEST-PROP', numRuns: 50 };
@@ -45,6 +50,17 @@ describe('property runner', () => {
     });
     expect(judgement.counterexample?.path).toMatch(/^\d+(:\d+)*$/);
     expect(judgement.evidence).toEqual([ex]);
+  });
+
+  it('shows a counterexample as the JSON it was sent as, bigints as exact integers', async () => {
+    const judgement = await checkProperty(
+      fc.constant({ name: 'a', categoryId: 2n ** 63n - 1n }),
+      async () => fail('no'),
+      base,
+    );
+    expect(judgement.counterexample?.input).toBe('{"name":"a","categoryId":9223372036854775807}');
+    const other = await checkProperty(fc.constant(-0), async () => fail('no'), base);
+    expect(other.counterexample?.input).toBe('-0');
   });
 
   it('always tries the examples first', async () => {
@@ -125,6 +141,75 @@ describe('property runner', () => {
     expect(judgement).toEqual(fail('a one-off 500'));
   });
 
+  describe('the shrink budget', () => {
+    // Fails from the first input on; unbounded, shrinking a KiB-long string takes hundreds of steps.
+    const longStrings = fc.string({ minLength: 2000, maxLength: 3000 });
+    const failing = (log: number[]) => async (s: string) => {
+      log.push(s.length);
+      return s.length > 10 ? fail(`too long: ${s.length}`) : pass('ok');
+    };
+
+    it('stops after its requests once a failure is found, and reports the smallest input so far', async () => {
+      const lengths: number[] = [];
+      const judgement = await checkProperty(longStrings, failing(lengths), {
+        ...base,
+        shrinkBudget: { requests: 20 },
+      });
+      expect(lengths.length).toBe(21); // the first failure, then 20 shrink attempts
+      expect(judgement.verdict).toBe('fail');
+      expect(judgement.message).toContain('shrinking cut short: 20 requests spent on shrinking');
+      expect(judgement.counterexample?.shrinkCutShort).toBe('20 requests spent on shrinking');
+      const reported = JSON.parse(judgement.counterexample?.input ?? '""') as string;
+      expect(reported.length).toBe(Math.min(...lengths.filter((n) => n > 10)));
+      expect(reported.length).toBeLessThan(lengths[0] ?? 0);
+    });
+
+    it('counts the requests the check sent, not the inputs, when it is told them', async () => {
+      let requests = 0;
+      const inputs: number[] = [];
+      await checkProperty(
+        longStrings,
+        async (s) => {
+          requests += 3; // e.g. a create, a get and a list per input
+          return failing(inputs)(s);
+        },
+        { ...base, shrinkBudget: { requests: 30 }, requestsSent: () => requests },
+      );
+      expect(inputs.length).toBe(11);
+    });
+
+    it('stops once its time is spent', async () => {
+      const lengths: number[] = [];
+      const judgement = await checkProperty(longStrings, failing(lengths), {
+        ...base,
+        shrinkBudget: { timeMs: 0 },
+      });
+      expect(lengths).toHaveLength(1);
+      expect(judgement.message).toContain('shrinking cut short: 0 ms spent on shrinking');
+    });
+
+    it('by default, caps a long shrink at a few hundred requests', async () => {
+      const lengths: number[] = [];
+      const unbounded = fc.array(fc.integer(), { minLength: 3000, maxLength: 3000 });
+      await checkProperty(
+        unbounded.map((a) => 'x'.repeat(a.length + 11)),
+        failing(lengths),
+        base,
+      );
+      expect(lengths.length).toBeLessThanOrEqual(DEFAULT_SHRINK_BUDGET.requests + 1);
+    });
+
+    it('says nothing of a budget when shrinking ends within it', async () => {
+      const judgement = await checkProperty(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        async (n) => (n >= 1000 ? fail(`too big: ${n}`) : pass('ok')),
+        base,
+      );
+      expect(judgement.message).not.toContain('cut short');
+      expect(judgement.counterexample?.shrinkCutShort).toBeUndefined();
+    });
+  });
+
   it('checkEach: first failure wins, warnings gathered', async () => {
     expect(
       await checkEach([1, 2, 3], async (n) => (n === 2 ? fail('two') : pass('ok')), 'all ok'),
@@ -136,6 +221,15 @@ describe('property runner', () => {
       verdict: 'pass',
       message: 'all ok',
     });
+  });
+
+  it('checkEach: skipped when every input skipped, passed when some were judged', async () => {
+    expect(await checkEach([1, 2], async () => skip('no pet to fetch'), 'all ok')).toEqual(
+      skip('no pet to fetch'),
+    );
+    expect(
+      await checkEach([1, 2], async (n) => (n === 1 ? skip('no pet') : pass('ok')), 'all ok'),
+    ).toMatchObject({ verdict: 'pass', message: 'all ok' });
   });
 
   it('checkEach: sends every input at once; the first failure in list order wins, not the first answer', async () => {

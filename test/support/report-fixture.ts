@@ -79,3 +79,16 @@ export const report: RunReport = {
   coverage: clauseCoverage(checks),
   harnessErrors: [],
 };
+
+/** The fixture with three checks failing for one cause, each after its own request's label. */
+export const sharedCause: RunReport = {
+  ...report,
+  checks: [
+    ...report.checks.slice(1),
+    ...['AUTH-LIST-NO-KEY', 'AUTH-LIST-WRONG-KEY', 'ERR-BODY-STATUS'].map((id, i) => ({
+      ...(report.checks[0] as CheckResult),
+      id,
+      message: `request ${i}: Error.status is 0, HTTP status is 401`,
+    })),
+  ],
+};

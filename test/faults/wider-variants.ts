@@ -1,0 +1,128 @@
+import { stringify } from 'lossless-json';
+import { GET_PET_SUNSET_DATE } from '../../src/contract.ts';
+import type { Handler } from '../../src/reference/index.ts';
+import { parseNewPet } from '../../src/reference/new-pet.ts';
+import { countingFrom, type IdSource, PetStore } from '../../src/reference/store.ts';
+import type { FaultContext, ServerVariant } from './types.ts';
+import { errorOf, ITEM, intercept, isObject, LIST, matches, parsedBody } from './wrap.ts';
+
+const NEW_PET_FIELDS = ['name', 'categoryId', 'status'];
+
+/** Ids drawn at random over the whole signed int64 range (splitmix64, seeded: the run repeats). */
+function randomInt64Ids(seed: bigint): IdSource {
+  let state = seed;
+  return () => {
+    state = BigInt.asUintN(64, state + 0x9e3779b97f4a7c15n);
+    let z = state;
+    z = BigInt.asUintN(64, (z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n);
+    z = BigInt.asUintN(64, (z ^ (z >> 27n)) * 0x94d049bb133111ebn);
+    return BigInt.asIntN(64, z ^ (z >> 31n));
+  };
+}
+
+/** The reference assigning ids from `ids` instead of 1, 2, 3, ... */
+const assigningIds =
+  (ids: () => IdSource) =>
+  (_app: Handler, ctx: FaultContext): Handler =>
+    ctx.reference({ store: new PetStore({ ids: ids() }) });
+
+/** A JSON integer written as a mantissa and an exponent: 12345 as 1.2345E4, 0 as -0. */
+function exponentForm(n: bigint): string {
+  if (n === 0n) return '-0';
+  const sign = n < 0n ? '-' : '';
+  const digits = (n < 0n ? -n : n).toString();
+  return `${sign}${digits[0]}.${digits.slice(1) || '0'}E${digits.length - 1}`;
+}
+
+const EXPONENT_INTEGERS = [
+  {
+    test: (v: unknown) =>
+      typeof v === 'bigint' || (typeof v === 'number' && Number.isSafeInteger(v)),
+    stringify: (v: unknown) => exponentForm(BigInt(v as number | bigint)),
+  },
+];
+
+/** Body sizes above this get 413 (a limit the contract leaves open). */
+const BODY_LIMIT_BYTES = 2048;
+
+/**
+ * Conformant servers that choose where the contract leaves room: any int64 as an id, integers
+ * written as JSON Schema allows, statuses it does not list, limits it does not set, and a
+ * removed route that no longer checks keys.
+ */
+export const WIDER_CHOICES: readonly ServerVariant[] = [
+  {
+    name: 'ids-beyond-safe-integers',
+    description: 'Assigns ids from 2^53+1 (9007199254740993) up: no double holds them.',
+    wrap: assigningIds(() => countingFrom(2n ** 53n + 1n)),
+  },
+  {
+    name: 'ids-random-int64',
+    description: 'Assigns random ids over the whole signed int64 range, negatives included.',
+    wrap: assigningIds(() => randomInt64Ids(20261122n)),
+  },
+  {
+    name: 'ids-counting-down',
+    description: 'Assigns ids counting down from 2^53-1 (9007199254740991).',
+    wrap: assigningIds(() => countingFrom(2n ** 53n - 1n, -1n)),
+  },
+  {
+    name: 'unlisted-422',
+    description:
+      'Answers 422 (not 400) with an Error body to a limit, status or petId outside the rules, and to a NewPet with unknown fields.',
+    wrap:
+      (app, { apiKey }) =>
+      async (req) => {
+        const body = parsedBody(req);
+        const extra = isObject(body) && Object.keys(body).some((k) => !NEW_PET_FIELDS.includes(k));
+        const authorized = req.headers.authorization === `Bearer ${apiKey}`;
+        // Only a body otherwise valid: one missing a field is owed the 400 the contract lists.
+        if (authorized && extra && matches(req, 'POST', LIST) && parseNewPet(req.body).ok)
+          return errorOf(422, 'unknown_field', 'Unknown fields.');
+        const res = await app(req);
+        const read = matches(req, 'GET', LIST) || matches(req, 'GET', ITEM);
+        return read && res.status === 400
+          ? { ...res, ...errorOf(422, 'unprocessable', 'Invalid parameter.') }
+          : res;
+      },
+  },
+  {
+    name: 'body-limit-413',
+    description: `Answers 413 with an Error body to a createPet body over ${BODY_LIMIT_BYTES} bytes (after the key check).`,
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        matches(req, 'POST', LIST) &&
+        req.headers.authorization === `Bearer ${apiKey}` &&
+        Buffer.byteLength(req.body) > BODY_LIMIT_BYTES
+          ? errorOf(413, 'payload_too_large', 'The body is too large.')
+          : app(req),
+  },
+  {
+    name: 'removed-route-404-no-auth',
+    description:
+      'From the sunset on, answers getPet 404 with an Error body before any key check (the route is gone).',
+    wrap: (app, { clock }) =>
+      intercept(app, 'GET', ITEM, () =>
+        clock().getTime() >= GET_PET_SUNSET_DATE.getTime()
+          ? errorOf(404, 'not_found', 'No such route.')
+          : undefined,
+      ),
+  },
+  {
+    name: 'exponent-integers',
+    description:
+      'Writes every integer with an exponent (1 as 1.0E0, 12345 as 1.2345E4) and 0 as -0.',
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (res.json === undefined) return res;
+      const raw = stringify(res.json, null, undefined, EXPONENT_INTEGERS) ?? 'null';
+      const { json: _json, ...rest } = res;
+      return {
+        ...rest,
+        raw,
+        headers: { ...res.headers, 'content-type': 'application/json; charset=utf-8' },
+      };
+    },
+  },
+];
