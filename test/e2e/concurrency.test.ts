@@ -6,7 +6,7 @@ import { readReport, runCli } from '../support/cli.ts';
 const KEY = 'concurrency-key-0123456789';
 
 /** The reference, a little slow, noting the most requests it held at once (and each request). */
-async function countingServer(onRequest: (req: AppRequest) => void = () => undefined) {
+async function countingServer(onRequest: (req: AppRequest) => void = () => undefined, delayMs = 5) {
   const counts = { inFlight: 0, peak: 0 };
   const server = await startFault(
     {
@@ -16,7 +16,7 @@ async function countingServer(onRequest: (req: AppRequest) => void = () => undef
       wrap: (app) => async (req) => {
         onRequest(req);
         counts.peak = Math.max(counts.peak, ++counts.inFlight);
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
         counts.inFlight--;
         return app(req);
       },
@@ -55,7 +55,8 @@ describe('checks run together', () => {
   const single = ['AUTH-LIST-NO-KEY', 'AUTH-LIST-WRONG-KEY', 'AUTH-LIST-EMPTY-BEARER'];
 
   async function peakWith(flags: string[]) {
-    const { server, counts } = await countingServer();
+    // Held long enough that checks which start together overlap on a loaded machine too.
+    const { server, counts } = await countingServer(undefined, 300);
     try {
       const args = ['--api-key', KEY, '--profile', 'ci', '--only', single.join(',')];
       const result = await runCli(['run', '--base-url', server.baseUrl, ...args, ...flags]);
