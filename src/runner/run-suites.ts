@@ -191,6 +191,8 @@ export async function startSuites(
     throw error;
   }
   const running = runOnce(vitest, specs);
+  // Awaited by run or close; until then a failure must not count as unhandled.
+  running.catch(() => undefined);
   return {
     async run(harness, print) {
       opened = true;
