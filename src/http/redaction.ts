@@ -24,6 +24,20 @@ function unicodeEscaped(secret: string): string[] {
   return [hex, hex.replace(/[a-f]/g, (c) => c.toUpperCase()).replaceAll('\\U', '\\u')];
 }
 
+/**
+ * What base64 makes of the key inside any longer text: wherever the key starts, its bytes from
+ * the next 3-byte boundary on are encoded in a run of their own, one of three, in either
+ * alphabet. Finding these is what decoding every run would find, for the price of a search.
+ */
+function base64Cores(utf8: Buffer): string[] {
+  return [0, 1, 2].flatMap((from) => {
+    const groups = Math.floor((utf8.length - from) / 3);
+    if (groups < 2) return [];
+    const core = utf8.subarray(from, from + 3 * groups).toString('base64');
+    return [core, core.replaceAll('+', '-').replaceAll('/', '_')];
+  });
+}
+
 /** The fixed forms a long key may take on the wire or in an echo of it. */
 function secretForms(secret: string): string[] {
   const utf8 = Buffer.from(secret, 'utf8');
@@ -40,6 +54,7 @@ function secretForms(secret: string): string[] {
     json,
     json.replaceAll('/', '\\/'),
     ...unicodeEscaped(secret),
+    ...base64Cores(utf8),
   ];
   // Longest first, so a form that contains another is replaced whole.
   return [...new Set(forms)].filter((f) => f.length > 0).sort((a, b) => b.length - a.length);

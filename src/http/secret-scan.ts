@@ -1,7 +1,9 @@
 /**
- * Finds the runs of a text that hide a secret under an encoding a server may echo it in: JSON
- * string escapes (`\/`, `\u004b`), percent-encoding, hex or base64, in any mix or alignment that
- * a list of fixed forms would miss. Each scan is one linear pass of a regular expression.
+ * Finds the runs of a text that hide a secret under an encoding a server may mix as it likes:
+ * JSON string escapes (`\/`, `\u004b`) and percent-encoding, in any mix a list of fixed forms
+ * would miss. (Hex and base64 cannot be mixed so: their fixed forms, base64's at each of its
+ * three alignments, are searched for as they are.) Each scan is one linear pass of a regular
+ * expression, made only when the text holds a backslash or a percent sign.
  */
 
 type Decoder = (run: string) => Buffer[];
@@ -31,17 +33,9 @@ function fromPercent(run: string): Buffer[] {
   return [decode(run), decode(run.replaceAll('+', ' '))];
 }
 
-const fromHex: Decoder = (run) => [0, 1].map((off) => Buffer.from(run.slice(off), 'hex'));
-// Node's base64 decoder reads the URL-safe alphabet too.
-const fromBase64: Decoder = (run) =>
-  [0, 1, 2, 3].map((off) => Buffer.from(run.slice(off), 'base64'));
-
-/** The scans worth making for this text and these secrets (shortest secret: `min` bytes). */
-function scans(text: string, min: number): Array<[RegExp, Decoder]> {
-  const list: Array<[RegExp, Decoder]> = [
-    [new RegExp(`[0-9A-Fa-f]{${2 * min},}`, 'g'), fromHex],
-    [new RegExp(`[A-Za-z0-9+/_-]{${Math.floor((4 * min) / 3)},}={0,2}`, 'g'), fromBase64],
-  ];
+/** The scans worth making for this text. */
+function scans(text: string): Array<[RegExp, Decoder]> {
+  const list: Array<[RegExp, Decoder]> = [];
   if (text.includes('\\')) list.push([JSON_ESCAPED, fromJsonEscapes]);
   if (text.includes('%')) list.push([PERCENT, fromPercent]);
   return list;
@@ -52,7 +46,7 @@ export function decodedRunsHolding(text: string, secrets: readonly Buffer[]): st
   if (secrets.length === 0 || text.length === 0) return [];
   const min = Math.min(...secrets.map((s) => s.length));
   const found = new Set<string>();
-  for (const [pattern, decode] of scans(text, min)) {
+  for (const [pattern, decode] of scans(text)) {
     for (const [run] of text.matchAll(pattern)) {
       if (run.length < min || found.has(run)) continue;
       if (decode(run).some((bytes) => secrets.some((s) => bytes.includes(s)))) found.add(run);
