@@ -16,8 +16,10 @@ import {
   LIST_LIMIT_STATUS,
   LIST_STATUS_CHECKS,
   LIST_STATUS_INVALID,
+  type OddQueryObservation,
 } from '../src/checks/list-pets.ts';
 import { exclusionReason } from '../src/checks/selection.ts';
+import type { Check } from '../src/checks/types.ts';
 import { LIMIT, PET_STATUSES } from '../src/contract.ts';
 import { checkTest, eachTest, fixture, propertyTest, useTarget } from '../src/runner/check-test.ts';
 import { noPetsReason, seedPets } from '../src/runner/seed.ts';
@@ -92,25 +94,28 @@ export default function listPetsSuite(): void {
     { ...whilePetsExist, examples: NAMED_LIMIT_STATUS.map(([l, s]) => [l, s]), independent: true },
   );
 
-  eachTest(
-    target,
+  /** Each value of one query parameter outside its rules, sent alone. */
+  const invalidQueryTest = (
+    check: Check<OddQueryObservation>,
+    name: string,
+    values: readonly string[],
+    what: string,
+  ) =>
+    eachTest(
+      target,
+      check,
+      values,
+      async (api, value) => ({
+        query: `${name}=${JSON.stringify(value)}`,
+        ex: await api.listPets(`${name}=${encodeURIComponent(value)}`),
+      }),
+      `every ${what} (${values.length}) got 400 Error`,
+    );
+  invalidQueryTest(
     LIST_LIMIT_INVALID,
+    'limit',
     INVALID_LIMITS,
-    async (api, value) => ({
-      query: `limit=${JSON.stringify(value)}`,
-      ex: await api.listPets(`limit=${encodeURIComponent(value)}`),
-    }),
-    `every out-of-range or non-integer limit (${INVALID_LIMITS.length}) got 400 Error`,
+    'out-of-range or non-integer limit',
   );
-
-  eachTest(
-    target,
-    LIST_STATUS_INVALID,
-    INVALID_STATUSES,
-    async (api, value) => ({
-      query: `status=${JSON.stringify(value)}`,
-      ex: await api.listPets(`status=${encodeURIComponent(value)}`),
-    }),
-    `every unknown status (${INVALID_STATUSES.length}) got 400 Error`,
-  );
+  invalidQueryTest(LIST_STATUS_INVALID, 'status', INVALID_STATUSES, 'unknown status');
 }

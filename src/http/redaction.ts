@@ -21,7 +21,8 @@ function unicodeEscaped(secret: string): string[] {
     .map((c) => c.charCodeAt(0).toString(16).padStart(4, '0'))
     .map((h) => `\\u${h}`)
     .join('');
-  return [hex, hex.replace(/[a-f]/g, (c) => c.toUpperCase()).replaceAll('\\U', '\\u')];
+  // Only the hex digits change case: `u` is not one of them.
+  return [hex, hex.replace(/[a-f]/g, (c) => c.toUpperCase())];
 }
 
 /**
