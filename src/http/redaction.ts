@@ -63,7 +63,8 @@ function secretForms(secret: string): string[] {
 
 /** A long secret goes wherever it is found: as is, in a fixed form, or inside a decodable run. */
 function longRedactor(secrets: string[]): Redactor {
-  const forms = secrets.flatMap(secretForms).sort((a, b) => b.length - a.length);
+  // Near-key tokens share many forms with the key: each is searched for once.
+  const forms = [...new Set(secrets.flatMap(secretForms))].sort((a, b) => b.length - a.length);
   const bytes = secrets.map((s) => Buffer.from(s, 'utf8'));
   return (text) => {
     let out = text;
