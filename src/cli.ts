@@ -69,9 +69,12 @@ async function run(config: Config): Promise<number> {
   // suites' worker is started first: it boots while the rest of the harness loads.
   const { startSuites } = await import('./runner/run-suites.ts');
   const suites = await startSuites(config);
-  const { report, reportFiles } = await import('./runner/run.ts')
-    .then(({ runConformance }) => runConformance(config, print, suites))
-    .finally(() => suites.close());
+  const { report, reportFiles } = await (async () => {
+    // Asked once the worker boots: the check catalog is the heaviest module this thread loads.
+    (await import('./checks/selection.ts')).checkSelection(config);
+    const { runConformance } = await import('./runner/run.ts');
+    return runConformance(config, print, suites);
+  })().finally(() => suites.close());
   for (const error of report.harnessErrors) print(`harness error: ${error}`);
   print('');
   for (const line of causeLines(report.checks)) print(line);

@@ -5,9 +5,9 @@ import { DEFAULTS, OPTIONS, type OptionName, optionsOf } from './config/options.
 import {
   checkBaseUrl,
   checkDate,
-  checkPrefixes,
   checkProfile,
   integerOption,
+  prefixesOf,
   resolveTarget,
   shardOf,
 } from './config/validate.ts';
@@ -177,7 +177,7 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
     ...(seedOf(args, src, profile) as Pick<Config, 'seed' | 'seedSource'>),
     runs: src.int('runs', PROFILES[profile].runs),
     profile,
-    ...checkPrefixes(src.pick('only'), src.pick('skip')),
+    ...prefixesOf(src.pick('only'), src.pick('skip')),
     ...limitsOf(src, profile),
     concurrency: src.int('concurrency', DEFAULTS.concurrency),
     ...shardOf(src.pick('shard')),

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkSelection } from '../src/checks/selection.ts';
 import { colourEnabled, colourLine } from '../src/colour.ts';
 import { optionsOf, switchesOf } from '../src/config/options.ts';
 import { commandUsage, loadConfig, OPTIONS, usage } from '../src/config.ts';
@@ -141,11 +142,15 @@ describe('config', () => {
   });
 
   it('--only and --skip take id prefixes, and reject ones that match nothing', () => {
-    expect(
-      loadConfig({ argv: ['--only', 'auth, list-limit', '--skip', 'AUTH-GET'], env: {} }),
-    ).toMatchObject({ only: ['AUTH', 'LIST-LIMIT'], skip: ['AUTH-GET'] });
-    expect(errorOf(() => loadConfig({ argv: ['--only', 'NOPE'], env: {} })).message).toContain(
-      'no check id starts with NOPE',
+    const config = loadConfig({
+      argv: ['--only', 'auth, list-limit', '--skip', 'AUTH-GET'],
+      env: {},
+    });
+    expect(config).toMatchObject({ only: ['AUTH', 'LIST-LIMIT'], skip: ['AUTH-GET'] });
+    expect(() => checkSelection(config)).not.toThrow();
+    const typo = loadConfig({ argv: ['--only', 'NOPE', '--skip', 'AUTH,ZZZ'], env: {} });
+    expect(errorOf(() => checkSelection(typo)).message).toContain(
+      'no check id starts with NOPE, ZZZ',
     );
   });
 

@@ -1,8 +1,20 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
-import { describeViolations, validate } from '../src/schemas.ts';
+import { describeViolations, loadSchemaFiles, validate } from '../src/schemas.ts';
 
 describe('schemas', () => {
+  // A run compiles them without this check (it costs start-up); here is where it is made.
+  it('every schema file is valid against the JSON Schema 2020-12 meta-schema', () => {
+    const ajv = new Ajv2020({ strict: true, strictTypes: false });
+    const files = loadSchemaFiles();
+    expect(files.length).toBeGreaterThanOrEqual(5);
+    for (const schema of files) {
+      expect(ajv.validateSchema(schema), `${schema.$id}: ${ajv.errorsText()}`).toBe(true);
+    }
+    expect(ajv.validateSchema({ type: 'integer', minimum: 'zero' })).toBe(false);
+  });
+
   it('accepts a Pet with and without status, and extra fields', () => {
     expect(validate('pet', { id: 1, name: 'Rex', categoryId: 2, status: 'sold' }).valid).toBe(true);
     expect(validate('pet', { id: 1, name: '', categoryId: -2 }).valid).toBe(true);

@@ -1,3 +1,4 @@
+import { HarnessError } from '../errors.ts';
 import { CATALOG } from './catalog.ts';
 
 export interface SelectionOptions {
@@ -23,4 +24,14 @@ export function exclusionReason(id: string, options: SelectionOptions): string |
 /** Prefixes that match no check are a typo: say so rather than run nothing. */
 export function unknownPrefixes(prefixes: readonly string[]): string[] {
   return prefixes.filter((p) => !CATALOG.some((c) => c.id.startsWith(p)));
+}
+
+/** A run's --only and --skip, each prefix naming at least one check, or a HarnessError. */
+export function checkSelection(selection: Pick<SelectionOptions, 'only' | 'skip'>): void {
+  const unknown = unknownPrefixes([...selection.only, ...selection.skip]);
+  if (unknown.length)
+    throw new HarnessError(
+      'CONFIG',
+      `no check id starts with ${unknown.join(', ')} (see list-checks)`,
+    );
 }

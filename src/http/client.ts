@@ -1,7 +1,7 @@
 import { stringify } from 'lossless-json';
-import { Agent, request, errors as undiciErrors } from 'undici';
 import type { Exchange, RecordedRequest, RecordedResponse, TransportError } from './exchange.ts';
 import { keepExact, parseJsonBody } from './json-body.ts';
+import { undici } from './undici.ts';
 
 /** How a request authenticates: with the configured key, not at all, or with a header value given as is. */
 export type Auth = 'key' | 'none' | { authorization: string };
@@ -157,7 +157,7 @@ export function describeTransportError(error: unknown, timeoutMs: number): Trans
     err.code === 'UND_ERR_HEADERS_TIMEOUT' ||
     err.code === 'UND_ERR_BODY_TIMEOUT' ||
     err.code === 'UND_ERR_CONNECT_TIMEOUT' ||
-    error instanceof undiciErrors.HeadersTimeoutError;
+    error instanceof undici.errors.HeadersTimeoutError;
   if (timedOut) return { code: 'TIMEOUT', message: `no answer within ${timeoutMs} ms` };
   if (err.name === 'AbortError') return { code: ABANDONED, message: 'abandoned by the harness' };
   // undici's own words for a status line it met with no request waiting, or a 100.
@@ -185,7 +185,7 @@ function tlsMessage(code: string, message: string): string | undefined {
 export function createClient(options: ClientOptions): HttpClient {
   const { baseUrl, apiKey, timeoutMs } = options;
   const cap = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  const dispatcher = new Agent({
+  const dispatcher = new undici.Agent({
     connections: options.connections ?? 4,
     connect: { timeout: timeoutMs },
     headersTimeout: timeoutMs,
@@ -221,7 +221,7 @@ export function createClient(options: ClientOptions): HttpClient {
       return exchange;
     };
     try {
-      const res = await request(url, {
+      const res = await undici.request(url, {
         method: req.method as 'GET',
         headers,
         body,

@@ -6,11 +6,10 @@ import type { Reporter, TestCase, TestModule, TestSpecification, Vitest } from '
 import { createVitest } from 'vitest/node';
 import type { Config } from '../config.ts';
 import { HarnessError } from '../errors.ts';
-import { ResultCollector } from './collector.ts';
+import type { ResultCollector } from './collector.ts';
 import type { HarnessContext } from './context.ts';
 import { type GateMessage, READY } from './gate.ts';
 import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from './paths.ts';
-import { redactorFor } from './redactor.ts';
 import { checksAtOnce } from './schedule.ts';
 
 // From source the suites are TypeScript (vitest transforms them); compiled, plain JavaScript.
@@ -143,7 +142,7 @@ export async function openSuiteSession(
   const { vitest, specs, collectWith } = await openVitest(first, { harness: first });
   return {
     async run(harness, print) {
-      const collector = new ResultCollector(print, redactorFor(harness.apiKey));
+      const collector = await collectorFor(harness, print);
       collectWith(collector);
       // The entry registers only this shard's suites.
       vitest.provide('harness', shard ? { ...harness, shard } : harness);
@@ -152,6 +151,18 @@ export async function openSuiteSession(
     },
     close: () => vitest.close(),
   };
+}
+
+/**
+ * The collector of one run. Loaded when the run starts: it pulls in the check catalog, which
+ * the CLI's thread need not load before the suites' worker is on its way.
+ */
+async function collectorFor(harness: HarnessContext, print: (line: string) => void) {
+  const [{ ResultCollector }, { redactorFor }] = await Promise.all([
+    import('./collector.ts'),
+    import('./redactor.ts'),
+  ]);
+  return new ResultCollector(print, redactorFor(harness.apiKey));
 }
 
 /**
@@ -196,7 +207,7 @@ export async function startSuites(
   return {
     async run(harness, print) {
       opened = true;
-      const collector = new ResultCollector(print, redactorFor(harness.apiKey));
+      const collector = await collectorFor(harness, print);
       collectWith(collector);
       // A worker that never reaches the gate (the suites failed to load) ends the run itself.
       await Promise.race([open({ harness: shard ? { ...harness, shard } : harness }), running]);

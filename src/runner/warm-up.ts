@@ -2,7 +2,7 @@
 // first request, so that start-up is not billed to the first checks (and the bench can tell
 // the two apart). The imports load the modules; the catalog pulls in every check and arbitrary.
 import 'fast-check';
-import 'undici';
+import '../http/undici.ts';
 import '../checks/catalog.ts';
 import { compileSchemas } from '../schemas.ts';
 

@@ -155,6 +155,7 @@ describe('the CLI, run as a newcomer would', () => {
     [['run', '--concurrency', '0'], '--concurrency'],
     [['run', '--base-url', 'http://127.0.0.1:9/v1'], 'no API key'],
     [['run', '--base-url', '::nope', '--api-key', 'k'], 'is not a valid URL'],
+    [['run', '--only', 'LIST,NOPE'], 'no check id starts with NOPE (see list-checks)'],
   ])('%j: exit 2 with one line', async (args, message) => {
     const result = await runCli(args);
     expect(result.code).toBe(2);
