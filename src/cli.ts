@@ -1,3 +1,4 @@
+import './compile-cache.ts';
 import { join } from 'node:path';
 import { colourEnabled, colourLine } from './colour.ts';
 import { type Config, commandUsage, loadConfig, usage } from './config.ts';

@@ -8,14 +8,19 @@ import type { RecordedResponse } from './exchange.ts';
  */
 export const MAX_JSON_DEPTH = 128;
 
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
 /**
- * The deepest nesting of `[` and `{` in a JSON text, ignoring those inside strings (escapes
- * respected). Iterative, so any depth is safe to measure; stops counting once past `limit`.
+ * One pass over a JSON text: its deepest nesting of `[` and `{` outside strings (escapes
+ * respected; iterative, so any depth is safe to measure; stops counting once past `limit`),
+ * and whether every number in it is an integer JSON.parse reads exactly as written: at most 15
+ * digits, no fraction or exponent, not `-0`.
  */
-export function jsonDepth(text: string, limit = Number.POSITIVE_INFINITY): number {
+function scanJson(text: string, limit: number): { depth: number; plainNumbers: boolean } {
   let depth = 0;
   let deepest = 0;
   let inString = false;
+  let plainNumbers = true;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
@@ -25,10 +30,26 @@ export function jsonDepth(text: string, limit = Number.POSITIVE_INFINITY): numbe
     else if (c === 0x5b || c === 0x7b) {
       depth++;
       if (depth > deepest) deepest = depth;
-      if (deepest > limit) return deepest;
+      if (deepest > limit) return { depth: deepest, plainNumbers };
     } else if (c === 0x5d || c === 0x7d) depth--;
+    else if (c === 0x2d || isDigit(c)) {
+      const from = c === 0x2d ? i + 1 : i;
+      let end = from;
+      while (end < text.length && isDigit(text.charCodeAt(end))) end++;
+      const next = text.charCodeAt(end);
+      const digits = end - from;
+      const negativeZero = c === 0x2d && digits === 1 && text.charCodeAt(from) === 0x30;
+      if (digits === 0 || digits > 15 || negativeZero || next === 0x2e || (next | 0x20) === 0x65)
+        plainNumbers = false;
+      i = end - 1;
+    }
   }
-  return deepest;
+  return { depth: deepest, plainNumbers };
+}
+
+/** The deepest nesting of `[` and `{` in a JSON text (see scanJson). */
+export function jsonDepth(text: string, limit = Number.POSITIVE_INFINITY): number {
+  return scanJson(text, limit).depth;
 }
 
 /** A body parsed both ways: `json` with JS numbers (for schemas), `exact` with every number's text. */
@@ -43,7 +64,18 @@ const LOSSLESS = {
 
 /** Parses a JSON text losslessly, refusing (without recursing) one nested deeper than `maxDepth`. */
 export function parseJsonBody(text: string, maxDepth = MAX_JSON_DEPTH): ParsedJson {
-  if (jsonDepth(text, maxDepth) > maxDepth) return { jsonError: `nested deeper than ${maxDepth}` };
+  const { depth, plainNumbers } = scanJson(text, maxDepth);
+  if (depth > maxDepth) return { jsonError: `nested deeper than ${maxDepth}` };
+  // Most bodies hold only short integers: JSON.parse (native, several times faster) reads those
+  // exactly. Should it refuse the text, the lossless parser finds the words for why.
+  if (plainNumbers) {
+    try {
+      const json: unknown = JSON.parse(text);
+      return { json, exact: withLosslessNumbers(json) };
+    } catch {
+      // Malformed: the lossless parser below says how.
+    }
+  }
   let exact: unknown;
   try {
     exact = parse(text, null, LOSSLESS as Parameters<typeof parse>[2]);
@@ -51,6 +83,16 @@ export function parseJsonBody(text: string, maxDepth = MAX_JSON_DEPTH): ParsedJs
     return { jsonError: inertLine((error as Error).message) };
   }
   return { json: withNumbers(exact), exact };
+}
+
+/** The value with every number a LosslessNumber of its text (exact only for plainNumbers). */
+function withLosslessNumbers(value: unknown): unknown {
+  if (typeof value === 'number') return new LosslessNumber(String(value));
+  if (Array.isArray(value)) return value.map(withLosslessNumbers);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withLosslessNumbers(v)]));
+  }
+  return value;
 }
 
 /** The value with every LosslessNumber turned into a JS number (what ajv validates). */

@@ -8,7 +8,17 @@ export const REDACTED = '[REDACTED]';
  * Replaces every known secret with a marker. Applied only at the output boundary, to text that
  * came from the wire or from a request the harness built: checks judge the raw exchange.
  */
-export type Redactor = (text: string) => string;
+export interface Redactor {
+  (text: string): string;
+  /**
+   * True when a text made of parts joined by newlines holding nothing to redact means no part
+   * does: then a whole exchange is looked at once (see redactExchange). A short key's redactor
+   * is not: it blanks a part that is the key, whole.
+   */
+  readonly separable?: boolean;
+}
+
+const unchanged: Redactor = Object.assign((text: string) => text, { separable: true });
 
 /** Below this length a key cannot be redacted by value without blanking ordinary text. */
 export const SHORT_SECRET = 8;
@@ -114,8 +124,12 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
     ...(long.length ? [longRedactor(long)] : []),
     ...(short.length ? [shortRedactor(short)] : []),
   ];
-  if (parts.length === 0) return (text) => text;
-  return (text) => parts.reduce((out, redact) => redact(out), text);
+  if (parts.length === 0) return unchanged;
+  const redact = (text: string) => parts.reduce((out, part) => part(out), text);
+  // No run the long redactor decodes spans a newline, and no form of a key holds one unless
+  // the key does.
+  const separable = short.length === 0 && !long.some((s) => /[\r\n]/.test(s));
+  return Object.assign(redact, { separable });
 }
 
 /** Header names and values redacted: a server may echo the key as either. */
@@ -127,18 +141,45 @@ export function redactHeaders(
 }
 
 /**
+ * The texts of an exchange that seldom hold the key: all but the request's header values
+ * (its Authorization carries the key on almost every request).
+ */
+function seldomKeyed({ request, response, error }: Exchange): string[] {
+  const texts = [request.url, ...Object.keys(request.headers)];
+  if (request.body !== undefined) texts.push(request.body);
+  if (response) texts.push(...Object.entries(response.headers).flat(), response.body);
+  if (response?.jsonError !== undefined) texts.push(response.jsonError);
+  if (error) texts.push(error.message);
+  return texts;
+}
+
+/**
+ * The redactor for an exchange's texts other than its request's header values: none, when a
+ * separable redactor finds nothing in them all joined (one look, not one a text).
+ */
+function forSeldomKeyed(ex: Exchange, redact: Redactor): Redactor {
+  if (!redact.separable) return redact;
+  const joined = seldomKeyed(ex).join('\n');
+  return redact(joined) === joined ? unchanged : redact;
+}
+
+/**
  * The exchange as it may leave the harness (log, reports, console): every text that came from
  * the wire or from the request the harness built is redacted; the parsed body is dropped, since
  * records show the body's text.
  */
-export function redactExchange(ex: Exchange, redact: Redactor): Exchange {
+export function redactExchange(ex: Exchange, redactor: Redactor): Exchange {
+  const redact = forSeldomKeyed(ex, redactor);
   const { request, response, error } = ex;
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).map(([k, v]) => [redact(k), redactor(v)]),
+  );
   return {
     ...ex,
     request: {
       ...request,
       url: redact(request.url),
-      headers: redactHeaders(request.headers, redact),
+      headers,
       ...(request.body === undefined ? {} : { body: redact(request.body) }),
     },
     ...(response

@@ -1,4 +1,5 @@
-import { isLosslessNumber } from 'lossless-json';
+import fc from 'fast-check';
+import { isLosslessNumber, LosslessNumber, parse } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { jsonDepth, MAX_JSON_DEPTH, parseJsonBody } from '../../src/http/json-body.ts';
 
@@ -43,6 +44,69 @@ describe('parseJsonBody', () => {
     expect(message).toContain('\\u001b');
     // biome-ignore lint/suspicious/noControlCharactersInRegex: their absence is the point
     expect(message).not.toMatch(/[\u0000-\u001f]/);
+  });
+
+  it('reads every text as the lossless parser alone does, whether or not JSON.parse reads it first', () => {
+    const lossless = (text: string) => {
+      try {
+        return parse(text, null, {
+          parseNumber: (t: string) => new LosslessNumber(t),
+          onDuplicateKey: ({ newValue }: { newValue: unknown }) => newValue,
+        } as Parameters<typeof parse>[2]);
+      } catch {
+        return 'refused';
+      }
+    };
+    const tricky = fc.constantFrom(
+      '-',
+      '0',
+      '1',
+      '.',
+      'e',
+      'E',
+      '+',
+      '"',
+      '\\',
+      '\\u',
+      'd800',
+      ',',
+      ':',
+      '[',
+      '{',
+      '}',
+      ' ',
+      '\t',
+      '\u00a0',
+      '\ufeff',
+      '\u2028',
+      '\u0000',
+      '\u001f',
+      '1234567890123456',
+    );
+    const edited = fc
+      .tuple(fc.json(), fc.array(fc.tuple(fc.nat(), tricky), { maxLength: 3 }))
+      .map(([text, edits]) =>
+        edits.reduce(
+          (t, [at, piece]) =>
+            t.slice(0, at % (t.length + 1)) + piece + t.slice(at % (t.length + 1)),
+          text,
+        ),
+      );
+    const numbers = fc.array(fc.oneof(fc.integer(), fc.bigInt(), fc.double(), fc.constant(-0)));
+    const texts = fc.oneof(
+      fc.json(),
+      edited,
+      numbers.map((n) => JSON.stringify(n.map(String)).replaceAll('"', '')),
+    );
+    fc.assert(
+      fc.property(texts, (text) => {
+        const parsed = parseJsonBody(text);
+        const expected = lossless(text);
+        if (expected === 'refused') expect('jsonError' in parsed).toBe(true);
+        else expect('exact' in parsed ? parsed.exact : parsed).toEqual(expected);
+      }),
+      { seed: 11, numRuns: 3000 },
+    );
   });
 
   it('refuses, without recursing, a body nested deeper than the bound', () => {

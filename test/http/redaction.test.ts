@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { createRedactor, REDACTED, redactExchange } from '../../src/http/redaction.ts';
@@ -12,10 +13,7 @@ const everyCharEscaped = (text: string, upper = false) =>
 const everyCharPercent = (text: string) =>
   [...Buffer.from(text)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
 
-describe('redaction of a key long enough to be told from ordinary text', () => {
-  const redact = createRedactor([KEY]);
-
-  it.each([
+const ENCODINGS: Array<[string, string]> = [
     ['as is', KEY],
     ['percent-encoded', encodeURIComponent(KEY)],
     ['every byte percent-encoded', everyCharPercent(KEY)],
@@ -29,7 +27,12 @@ describe('redaction of a key long enough to be told from ordinary text', () => {
     ['JSON with every character escaped', everyCharEscaped(KEY)],
     ['JSON with upper-case escapes', everyCharEscaped(KEY, true)],
     ['JSON with some characters escaped', `k3y\\/with\\u002bodd=chars`],
-  ])('finds it %s, inside a body', (_form, encoded) => {
+];
+
+describe('redaction of a key long enough to be told from ordinary text', () => {
+  const redact = createRedactor([KEY]);
+
+  it.each(ENCODINGS)('finds it %s, inside a body', (_form, encoded) => {
     const body = `{"code":"unauthorized","message":"you sent ${encoded} (twice: ${encoded})"}`;
     const out = redact(body);
     expect(out).toContain(REDACTED);
@@ -54,6 +57,29 @@ describe('redaction of a key long enough to be told from ordinary text', () => {
     const body =
       '{"id":9007199254740993,"name":"deadbeefcafe0123456789abcdef","tag":"aGVsbG8gd29ybGQ="}';
     expect(redact(body)).toBe(body);
+  });
+
+  it('looks at a whole exchange at once and finds what looking at each text finds', () => {
+    const oneByOne = Object.assign((text: string) => redact(text), { separable: false });
+    const text = fc.string({ unit: fc.constantFrom('a', '%', '2', 'F', '\\', 'u', '\n', ' ', '"') });
+    const placed = fc.tuple(text, fc.constantFrom(...ENCODINGS.map(([, e]) => e), ''), text);
+    const field = placed.map(([before, key, after]) => `${before}${key}${after}`);
+    fc.assert(
+      fc.property(fc.tuple(field, field, field, field, field, field), (f) => {
+        const ex: Exchange = {
+          seq: 1,
+          startedAt: '',
+          durationMs: 1,
+          request: { method: 'GET', url: `http://h/v1/${f[0]}`, headers: { [f[1]]: f[2] } },
+          response: { status: 401, headers: { a: f[3], [`x${f[4]}`]: 'b' }, body: f[5] },
+        };
+        expect(redactExchange(ex, redact)).toEqual(redactExchange(ex, oneByOne));
+      }),
+      { seed: 7, numRuns: 300 },
+    );
+    expect(redact.separable).toBe(true);
+    expect(createRedactor(['short']).separable).toBe(false);
+    expect(createRedactor([`${KEY}\n`]).separable).toBe(false);
   });
 
   it('is the identity without secrets', () => {
