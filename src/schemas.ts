@@ -1,27 +1,18 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { isLosslessNumber, type LosslessNumber } from 'lossless-json';
 import { quote } from './quote.ts';
-import { PACKAGE_ROOT } from './runner/paths.ts';
+import { compileValidators } from './schema-compiler.ts';
+import { type SchemaName, schemaFilesHash } from './schema-files.ts';
+import { SCHEMA_FILES_SHA256, VALIDATORS } from './schemas.generated.ts';
 import { timed } from './stopwatch.ts';
 
-/** Folder holding the contract's JSON Schema files and openapi.yaml. */
-export const SCHEMA_DIR = join(PACKAGE_ROOT, 'schemas');
-
-const SCHEMA_BASE = 'https://petstore.example/schemas/';
-
-/** The schemas of the contract, by short name. */
-export const SCHEMA_IDS = {
-  petStatus: `${SCHEMA_BASE}pet-status.schema.json`,
-  newPet: `${SCHEMA_BASE}new-pet.schema.json`,
-  pet: `${SCHEMA_BASE}pet.schema.json`,
-  pets: `${SCHEMA_BASE}pets.schema.json`,
-  error: `${SCHEMA_BASE}error.schema.json`,
-} as const;
-export type SchemaName = keyof typeof SCHEMA_IDS;
+export {
+  loadSchemaFiles,
+  SCHEMA_DIR,
+  SCHEMA_IDS,
+  type SchemaName,
+  schemasHash,
+} from './schema-files.ts';
 
 /** One schema violation, as data: where in the instance, what is wrong, and the value found there. */
 export interface SchemaViolation {
@@ -36,53 +27,22 @@ export interface ValidationResult {
   violations: SchemaViolation[];
 }
 
-// ajv-formats is CommonJS; its default export arrives wrapped under some loaders.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
-
-/** Reads every `*.schema.json` in the schema folder. */
-export function loadSchemaFiles(dir = SCHEMA_DIR): Record<string, unknown>[] {
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.schema.json'))
-    .sort()
-    .map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>);
-}
-
-/** SHA-256 over every schema file (and openapi.yaml), in name order. */
-export function schemasHash(dir = SCHEMA_DIR): string {
-  const hash = createHash('sha256');
-  for (const file of readdirSync(dir).sort()) {
-    hash.update(file);
-    hash.update(readFileSync(join(dir, file)));
-  }
-  return hash.digest('hex');
-}
-
 let compiled: Map<SchemaName, ValidateFunction> | undefined;
 
-// Compiled once per process: Ajv compilation is the expensive part, validation is cheap.
+/**
+ * The validators of the schema files: the generated ones (no ajv at run time) while they match
+ * the files, else compiled by ajv, once per process.
+ */
 function validators(): Map<SchemaName, ValidateFunction> {
   if (compiled) return compiled;
-  // The files are the package's own and test/schemas.test.ts checks them against the
-  // meta-schema: compiling that for every run cost ~45 ms of start-up.
-  const ajv = new Ajv2020({
-    allErrors: true,
-    strict: true,
-    strictTypes: false,
-    validateSchema: false,
-  });
-  addFormats(ajv);
-  for (const schema of loadSchemaFiles()) ajv.addSchema(schema);
-  compiled = new Map();
-  for (const [name, id] of Object.entries(SCHEMA_IDS) as [SchemaName, string][]) {
-    const validate = ajv.getSchema(id);
-    if (!validate) throw new Error(`schema ${id} is missing from ${SCHEMA_DIR}`);
-    compiled.set(name, validate);
-  }
+  const current = SCHEMA_FILES_SHA256 === schemaFilesHash();
+  compiled = current
+    ? new Map(Object.entries(VALIDATORS) as [SchemaName, ValidateFunction][])
+    : compileValidators();
   return compiled;
 }
 
-/** Compiles every schema now rather than at the first validation (a run does it before its first request). */
+/** Makes the validators ready now rather than at the first validation (a run does it before its first request). */
 export function compileSchemas(): void {
   validators();
 }

@@ -1,7 +1,44 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import fc from 'fast-check';
 import { parse } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
+import { PACKAGE_ROOT } from '../src/runner/paths.ts';
+import { compileValidators, generatedModule } from '../src/schema-compiler.ts';
+import { VALIDATORS } from '../src/schemas.generated.ts';
 import { describeViolations, loadSchemaFiles, validate } from '../src/schemas.ts';
+
+describe('the generated validators', () => {
+  it('match the schema files (after editing them, run npm run schemas)', () => {
+    const file = join(PACKAGE_ROOT, 'src', 'schemas.generated.ts');
+    expect(readFileSync(file, 'utf8')).toBe(generatedModule());
+  });
+
+  it('judge every value as ajv compiling the files at run time does, with the same errors', () => {
+    const compiled = compileValidators();
+    const id = fc.oneof(fc.integer(), fc.double(), fc.constant(2 ** 63), fc.string());
+    const pet = fc.record(
+      { id, name: fc.oneof(fc.string(), fc.integer()), categoryId: id, status: fc.string() },
+      { requiredKeys: [] },
+    );
+    const error = fc.record(
+      { code: fc.string(), message: fc.oneof(fc.string(), fc.constant(null)), status: id },
+      { requiredKeys: [] },
+    );
+    const value = fc.oneof(pet, fc.array(pet, { maxLength: 3 }), error, fc.anything());
+    fc.assert(
+      fc.property(value, (v) => {
+        for (const [name, fn] of compiled) {
+          const mine = VALIDATORS[name] as unknown as typeof fn;
+          expect(mine(v), name).toBe(fn(v));
+          expect(mine.errors ?? null).toEqual(fn.errors ?? null);
+        }
+      }),
+      { seed: 5, numRuns: 500 },
+    );
+  });
+});
 
 describe('schemas', () => {
   // A run compiles them without this check (it costs start-up); here is where it is made.

@@ -14,19 +14,19 @@ const everyCharPercent = (text: string) =>
   [...Buffer.from(text)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
 
 const ENCODINGS: Array<[string, string]> = [
-    ['as is', KEY],
-    ['percent-encoded', encodeURIComponent(KEY)],
-    ['every byte percent-encoded', everyCharPercent(KEY)],
-    ['base64', bytes.toString('base64')],
-    ['base64url', bytes.toString('base64url')],
-    ['base64 of a longer text', Buffer.from(`Bearer ${KEY}!`).toString('base64')],
-    ['hex', bytes.toString('hex')],
-    ['upper-case hex', bytes.toString('hex').toUpperCase()],
-    ['hex of a longer text', Buffer.from(`token=${KEY}`).toString('hex')],
-    ['JSON with / escaped', JSON.stringify(KEY).slice(1, -1).replaceAll('/', '\\/')],
-    ['JSON with every character escaped', everyCharEscaped(KEY)],
-    ['JSON with upper-case escapes', everyCharEscaped(KEY, true)],
-    ['JSON with some characters escaped', `k3y\\/with\\u002bodd=chars`],
+  ['as is', KEY],
+  ['percent-encoded', encodeURIComponent(KEY)],
+  ['every byte percent-encoded', everyCharPercent(KEY)],
+  ['base64', bytes.toString('base64')],
+  ['base64url', bytes.toString('base64url')],
+  ['base64 of a longer text', Buffer.from(`Bearer ${KEY}!`).toString('base64')],
+  ['hex', bytes.toString('hex')],
+  ['upper-case hex', bytes.toString('hex').toUpperCase()],
+  ['hex of a longer text', Buffer.from(`token=${KEY}`).toString('hex')],
+  ['JSON with / escaped', JSON.stringify(KEY).slice(1, -1).replaceAll('/', '\\/')],
+  ['JSON with every character escaped', everyCharEscaped(KEY)],
+  ['JSON with upper-case escapes', everyCharEscaped(KEY, true)],
+  ['JSON with some characters escaped', `k3y\\/with\\u002bodd=chars`],
 ];
 
 describe('redaction of a key long enough to be told from ordinary text', () => {
@@ -61,7 +61,9 @@ describe('redaction of a key long enough to be told from ordinary text', () => {
 
   it('looks at a whole exchange at once and finds what looking at each text finds', () => {
     const oneByOne = Object.assign((text: string) => redact(text), { separable: false });
-    const text = fc.string({ unit: fc.constantFrom('a', '%', '2', 'F', '\\', 'u', '\n', ' ', '"') });
+    const text = fc.string({
+      unit: fc.constantFrom('a', '%', '2', 'F', '\\', 'u', '\n', ' ', '"'),
+    });
     const placed = fc.tuple(text, fc.constantFrom(...ENCODINGS.map(([, e]) => e), ''), text);
     const field = placed.map(([before, key, after]) => `${before}${key}${after}`);
     fc.assert(
