@@ -7,7 +7,6 @@ import { EXIT_CODES, HARNESS_ERROR_EXIT } from './exit-codes.ts';
 import { inertLine, inertText } from './inert.ts';
 import { plural } from './plural.ts';
 import { clockOnDay } from './reference/clock.ts';
-import { startReferenceServer } from './reference/index.ts';
 import { causeLines } from './report/causes.ts';
 import type { RunReport, RunVerdict } from './report/model.ts';
 import { retryWaitsLine } from './report/stats.ts';
@@ -100,6 +99,7 @@ async function serve(config: Config): Promise<number> {
       'CONFIG',
       'serve needs an API key: give --api-key or set PETSTORE_API_KEY',
     );
+  const { startReferenceServer } = await import('./reference/index.ts');
   const server = await startReferenceServer({
     apiKey: config.apiKey,
     port: config.port,

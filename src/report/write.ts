@@ -1,6 +1,5 @@
-import { appendFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { HarnessError } from '../errors.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { renderHar } from './har.ts';
 import { renderHtml } from './html.ts';
@@ -16,22 +15,6 @@ const WRITERS = {
   'summary.md': renderMarkdown,
   'report.html': renderHtml,
 } as const;
-
-/** Fails before a run, not after it, when the reports could not be written. */
-export async function ensureWritableDir(dir: string): Promise<void> {
-  const probe = join(dir, `.pc-write-test-${process.pid}`);
-  try {
-    await mkdir(dir, { recursive: true });
-    await writeFile(probe, '');
-    await rm(probe, { force: true });
-  } catch (error) {
-    const err = error as { code?: string; message?: string };
-    throw new HarnessError(
-      'REPORT_DIR',
-      `cannot write reports to ${dir}: ${err.code ?? err.message}`,
-    );
-  }
-}
 
 /**
  * Writes every report format from one model. The model and the exchanges come redacted: what

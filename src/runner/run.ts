@@ -13,11 +13,10 @@ import { PROFILES } from '../profiles.ts';
 import { clockOnDay } from '../reference/clock.ts';
 import { type RunningServer, startReferenceServer } from '../reference/index.ts';
 import type { RunReport } from '../report/model.ts';
-import { ensureWritableDir, writeReports } from '../report/write.ts';
+import { ensureWritableDir } from '../report/report-dir.ts';
 import type { HarnessContext } from './context.ts';
 import { preflight, probeWith } from './preflight.ts';
 import { redactorFor } from './redactor.ts';
-import { buildReport } from './run-report.ts';
 import { runSuites, type SuiteSession } from './run-suites.ts';
 import { removeScratch, scratchDir } from './scratch.ts';
 import { resolveToday, skewText, TODAY_SOURCE_LABEL, type Today } from './today.ts';
@@ -126,6 +125,19 @@ function announce(config: Config, target: Target, today: Today, say: (line: stri
   if (today.skew) say(`warning: ${skewText(today.skew, today.source)}; judging by ${today.date}`);
 }
 
+/**
+ * The modules that build and write the reports (prom-client among them, ~50 ms), loaded while
+ * the checks run rather than while the suites' worker boots, which needs this thread's answers.
+ */
+function loadReporting() {
+  const loading = Promise.all([import('./run-report.ts'), import('../report/write.ts')]).then(
+    ([{ buildReport }, { writeReports }]) => ({ buildReport, writeReports }),
+  );
+  // Awaited once the suites end; a run that fails before then must not leave it unhandled.
+  loading.catch(() => undefined);
+  return loading;
+}
+
 /** Runs the whole conformance job: target, preflight, suites, reports. Throws HarnessError when it cannot. */
 export async function runConformance(
   config: Config,
@@ -146,6 +158,7 @@ export async function runConformance(
     announce(config, target, today, say);
     const startedAt = new Date();
     const targetReady = performance.now();
+    const reporting = loadReporting();
     const collector = session
       ? await session.run(harness, say)
       : await runSuites(harness, say, config.shard);
@@ -155,6 +168,7 @@ export async function runConformance(
       redactExchange(forRecord(first), redact),
       ...(await readExchanges(harness.exchangeLog as string)),
     ];
+    const { buildReport, writeReports } = await reporting;
     const report = buildReport({
       config,
       harness,

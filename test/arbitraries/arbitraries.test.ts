@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MUTATIONS, NEAR_STATUSES } from '../../src/arbitraries/invalid-new-pet.ts';
+import { lazy } from '../../src/arbitraries/lazy.ts';
 import { CATEGORY_EDGES, edgeNewPets, nameArb, newPetArb } from '../../src/arbitraries/new-pet.ts';
 import { integerIdArb, NAMED_IDS } from '../../src/arbitraries/pet-id.ts';
 import {
@@ -239,5 +240,35 @@ describe('query and id arbitraries', () => {
   it('random queries are string maps', () => {
     for (const q of sample(anyQueryArb, 50))
       for (const v of Object.values(q)) expect(typeof v).toBe('string');
+  });
+});
+
+describe('lazy', () => {
+  const eager = () => fc.string({ unit: 'grapheme', maxLength: 40 });
+
+  it('builds the arbitrary only when first drawn from', () => {
+    let built = 0;
+    const arb = lazy(() => {
+      built++;
+      return eager();
+    });
+    expect(built).toBe(0);
+    fc.sample(arb, { seed: 1, numRuns: 3 });
+    fc.sample(arb, { seed: 2, numRuns: 3 });
+    expect(built).toBe(1);
+  });
+
+  it('draws and shrinks as the arbitrary it builds', () => {
+    const arb = lazy(eager);
+    expect(fc.sample(arb, { seed: 42, numRuns: 50 })).toEqual(
+      fc.sample(eager(), { seed: 42, numRuns: 50 }),
+    );
+    const counterexample = (a: fc.Arbitrary<string>) =>
+      fc.check(
+        fc.property(a, (s) => [...s].length < 3),
+        { seed: 42 },
+      ).counterexample;
+    expect(counterexample(arb)).toEqual(counterexample(eager()));
+    expect(counterexample(arb)?.[0]).toHaveLength(3);
   });
 });
