@@ -1,6 +1,7 @@
 import { stringify } from 'lossless-json';
 import type { Exchange, RecordedRequest, RecordedResponse, TransportError } from './exchange.ts';
 import { keepExact, parseJsonBody } from './json-body.ts';
+import { transfer } from './transfer.ts';
 import { undici } from './undici.ts';
 
 /** How a request authenticates: with the configured key, not at all, or with a header value given as is. */
@@ -95,23 +96,6 @@ function flattenHeaders(
     if (v !== undefined) out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
   }
   return out;
-}
-
-async function readCapped(
-  body: AsyncIterable<Buffer>,
-  cap: number,
-): Promise<{ bytes: Buffer; truncated: boolean }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    if (size + chunk.length > cap) {
-      chunks.push(chunk.subarray(0, cap - size));
-      return { bytes: Buffer.concat(chunks), truncated: true };
-    }
-    chunks.push(chunk);
-    size += chunk.length;
-  }
-  return { bytes: Buffer.concat(chunks), truncated: false };
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -221,21 +205,20 @@ export function createClient(options: ClientOptions): HttpClient {
       return exchange;
     };
     try {
-      const res = await undici.request(url, {
-        method: req.method as 'GET',
+      const res = await transfer(dispatcher, {
+        url,
+        method: req.method,
         headers,
         body,
-        dispatcher,
-        signal: req.signal
-          ? AbortSignal.any([req.signal, AbortSignal.timeout(timeoutMs)])
-          : AbortSignal.timeout(timeoutMs),
+        timeoutMs,
+        maxBodyBytes: cap,
+        signal: req.signal,
       });
-      const { bytes, truncated } = await readCapped(res.body, cap);
-      if (truncated) res.body.destroy();
+      const { bytes, truncated } = res;
       const responseHeaders = flattenHeaders(res.headers);
       const { exact, ...decoded } = decodeBody(bytes, unaskedEncoding(responseHeaders), truncated);
       const response: RecordedResponse = {
-        status: res.statusCode,
+        status: res.status,
         headers: responseHeaders,
         ...decoded,
         ...(truncated ? { truncated: true } : {}),

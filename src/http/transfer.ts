@@ -1,0 +1,177 @@
+import type { Dispatcher } from 'undici';
+import { undici } from './undici.ts';
+
+/** One request to send: the URL as built, exactly. */
+export interface Transfer {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  /** The whole exchange's deadline, from the call: connecting, waiting and reading. */
+  timeoutMs: number;
+  /** Largest body kept: the rest is not read, and the answer is marked truncated. */
+  maxBodyBytes: number;
+  /** Abandons the request (its reason, an AbortError, is what the call rejects with). */
+  signal?: AbortSignal | undefined;
+}
+
+/** An answer as it came: status, headers as undici parses them, the body's bytes. */
+export interface Received {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  bytes: Buffer;
+  truncated: boolean;
+}
+
+/** What a request that ran out of time rejects with (`name` is what callers look at). */
+class DeadlineError extends Error {
+  override name = 'TimeoutError';
+}
+
+/** Why the harness stopped reading an answer it had enough of. */
+const CUT = new Error('body cut at the size cap');
+
+type Abort = (reason: Error) => void;
+
+/**
+ * The requests under way that each signal would end. One listener a signal, however many
+ * requests share it (a check's requests all do): one each would pass Node's listener limit.
+ */
+const listening = new WeakMap<AbortSignal, Set<Collector>>();
+
+function listen(signal: AbortSignal, request: Collector): () => void {
+  const reason = () => signal.reason ?? new DOMException('aborted', 'AbortError');
+  if (signal.aborted) {
+    request.stop(reason());
+    return () => undefined;
+  }
+  let requests = listening.get(signal);
+  if (!requests) {
+    const mine = new Set<Collector>();
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const each of mine) each.stop(reason());
+      },
+      { once: true },
+    );
+    listening.set(signal, mine);
+    requests = mine;
+  }
+  requests.add(request);
+  return () => requests.delete(request);
+}
+
+/**
+ * undici's handler for one answer, kept to what the harness needs: the body's bytes into one
+ * buffer, no stream. undici's request() builds a Readable per answer and an AbortSignal pair
+ * per request; on a run's hundreds of requests that was a quarter of the client's CPU time.
+ * It is undici's own RequestHandler (lib/api/api-request.js), less what the harness never uses.
+ */
+class Collector {
+  private abort: Abort | null = null;
+  private reason: Error | null = null;
+  private status = 0;
+  private headers: Received['headers'] = {};
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  private truncated = false;
+  private settled = false;
+  private readonly timer: NodeJS.Timeout;
+  private readonly stopListening: () => void;
+
+  constructor(
+    private readonly transfer: Transfer,
+    private readonly resolve: (received: Received) => void,
+    private readonly reject: (error: unknown) => void,
+  ) {
+    const { signal, timeoutMs } = transfer;
+    this.timer = setTimeout(
+      () => this.stop(new DeadlineError(`no answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    this.stopListening = signal ? listen(signal, this) : () => undefined;
+  }
+
+  /** Ends the request with `reason`: now if it has a connection, else as soon as it gets one. */
+  stop(reason: Error): void {
+    if (this.settled || this.reason) return;
+    this.reason = reason;
+    this.abort?.(reason);
+  }
+
+  onConnect(abort: Abort): void {
+    if (this.reason) abort(this.reason);
+    else this.abort = abort;
+  }
+
+  onHeaders(status: number, rawHeaders: Buffer[]): boolean {
+    // An interim answer (undici itself refuses an unsolicited one): the final one follows.
+    if (status < 200) return true;
+    this.status = status;
+    this.headers = undici.parseHeaders(rawHeaders);
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.truncated) return false;
+    const room = this.transfer.maxBodyBytes - this.size;
+    if (chunk.length > room) {
+      this.chunks.push(chunk.subarray(0, room));
+      this.truncated = true;
+      this.abort?.(CUT);
+      return false;
+    }
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    return true;
+  }
+
+  onComplete(): void {
+    this.finish();
+  }
+
+  onError(error: Error): void {
+    if (this.truncated) this.finish();
+    else this.settle(() => this.reject(error));
+  }
+
+  private finish(): void {
+    const { status, headers, chunks, truncated } = this;
+    this.settle(() => this.resolve({ status, headers, bytes: Buffer.concat(chunks), truncated }));
+  }
+
+  private settle(report: () => void): void {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.timer);
+    this.stopListening();
+    report();
+  }
+}
+
+/** Sends one request through `dispatcher` and reads its answer whole (up to the cap). */
+export function transfer(dispatcher: Dispatcher, request: Transfer): Promise<Received> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(request.url);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      reject(new TypeError(`not an http(s) URL: ${request.url}`));
+      return;
+    }
+    const handler = new Collector(request, resolve, reject);
+    try {
+      dispatcher.dispatch(
+        {
+          origin: url.origin,
+          path: url.search ? `${url.pathname}${url.search}` : url.pathname,
+          method: request.method as Dispatcher.HttpMethod,
+          headers: request.headers,
+          body: request.body ?? null,
+        },
+        handler as unknown as Dispatcher.DispatchHandler,
+      );
+    } catch (error) {
+      handler.onError(error as Error);
+    }
+  });
+}
