@@ -22,6 +22,8 @@ export function runCli(
     env?: Record<string, string>;
     /** false: add no --report-dir (for commands that take none). */
     reportDir?: string | false;
+    /** Another copy of bin/petstore-conformance.mjs to run (e.g. of a broken copy of the tree). */
+    bin?: string;
   } = {},
 ): Promise<CliResult> {
   const cwd = mkdtempSync(join(tmpdir(), 'pc-e2e-'));
@@ -33,7 +35,11 @@ export function runCli(
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [BIN, ...args, ...(options.reportDir === false ? [] : ['--report-dir', reportDir])],
+      [
+        options.bin ?? BIN,
+        ...args,
+        ...(options.reportDir === false ? [] : ['--report-dir', reportDir]),
+      ],
       {
         cwd,
         env: { ...env, ...options.env },
