@@ -102,7 +102,12 @@ async function sample(bin: string, profile: string): Promise<Sample> {
       tailMs: run.wallMs - startupMs - runMs,
       requests: suites.length,
       floorMs: floor,
-      peakRssMiB: run.peakRssBytes === undefined ? undefined : run.peakRssBytes / MiB,
+      // The harness's own count (process.resourceUsage) covers its last moments too, after the
+      // last sample.
+      peakRssMiB:
+        run.peakRssBytes === undefined
+          ? undefined
+          : Math.max(run.peakRssBytes / MiB, report.timings?.peakRssMiB ?? 0),
       timings: report.timings as RunTimings,
     };
   } finally {

@@ -31,6 +31,25 @@ function parents(): Map<number, number> {
   return map;
 }
 
+/** The kernel's high-water mark of one process's RSS (VmHWM), in bytes; 0 when unreadable. */
+export function peakRss(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** RSS in bytes of one process now; 0 when it is gone. */
+function processRss(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE;
+  } catch {
+    return 0;
+  }
+}
+
 /** RSS in bytes of `root` and everything it started. */
 export function treeRss(root: number): number {
   const byParent = new Map<number, number[]>();
@@ -38,21 +57,24 @@ export function treeRss(root: number): number {
   let total = 0;
   const queue = [root];
   for (let pid = queue.shift(); pid !== undefined; pid = queue.shift()) {
-    try {
-      total += Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE;
-    } catch {
-      continue;
-    }
+    const rss = processRss(pid);
+    if (rss === 0) continue;
+    total += rss;
     queue.push(...(byParent.get(pid) ?? []));
   }
   return total;
 }
 
-/** Runs a command to its end, sampling the RSS of its process tree every `everyMs`. */
+/**
+ * Runs a command to its end, sampling the RSS of its process tree every `everyMs`. A sample
+ * reads every process's stat (~1.4 ms of CPU): at 20 ms that took 7% of a core from the run it
+ * measured. The command's own peak comes from the kernel's high-water mark instead, exact at
+ * any interval; the samples add what its child processes hold.
+ */
 export function measure(
   command: string,
   args: string[],
-  everyMs = 20,
+  everyMs = 100,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Measured> {
   const linux = process.platform === 'linux';
@@ -71,7 +93,10 @@ export function measure(
     let peak = 0;
     const sampler = linux
       ? setInterval(() => {
-          if (child.pid !== undefined) peak = Math.max(peak, treeRss(child.pid));
+          if (child.pid === undefined) return;
+          const own = peakRss(child.pid);
+          const tree = treeRss(child.pid);
+          peak = Math.max(peak, tree, own + tree - processRss(child.pid));
         }, everyMs)
       : undefined;
     child.on('error', reject);
