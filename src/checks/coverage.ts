@@ -1,10 +1,10 @@
 import { CLAUSES } from './clauses.ts';
-import type { Outcome } from './types.ts';
+import { judgesClause, type Outcome } from './types.ts';
 
 export interface ClauseCoverage {
   /** Clauses of the contract. */
   clauses: number;
-  /** Clauses at least one check actually judged (pass, fail or warn) in this run. */
+  /** Clauses at least one check judged in this run (pass, fail or warn, but not an open limit's warning). */
   judged: number;
   /** judged / clauses, 0..1. */
   ratio: number;
@@ -14,9 +14,9 @@ export interface ClauseCoverage {
 
 /** How much of the contract a run's results speak to. */
 export function clauseCoverage(
-  results: ReadonlyArray<{ clause: { id: string }; verdict: Outcome }>,
+  results: ReadonlyArray<{ clause: { id: string }; verdict: Outcome; unjudged?: true }>,
 ): ClauseCoverage {
-  const judged = new Set(results.filter((r) => r.verdict !== 'skip').map((r) => r.clause.id));
+  const judged = new Set(results.filter(judgesClause).map((r) => r.clause.id));
   const all = Object.keys(CLAUSES);
   const notJudged = all.filter((id) => !judged.has(id));
   const count = all.length - notJudged.length;

@@ -11,7 +11,7 @@ import {
   notSuccess,
   unsound,
 } from './problems.ts';
-import { type Check, fail, judged, pass, warn } from './types.ts';
+import { type Check, fail, judged, pass, warnOf } from './types.ts';
 
 /** A create request and its answer. */
 export interface CreateObservation {
@@ -118,9 +118,9 @@ export const CREATE_EXTRA_FIELDS: Check<CreateObservation> = {
     if (isClientError(ex)) {
       const problem = notClientError(ex);
       if (problem) return fail(problem, [ex]);
-      return warn(
+      return warnOf(
         `rejected unknown fields with ${ex.response?.status} (the contract does not say; clients adding fields will break)`,
-        [ex],
+        ex,
       );
     }
     return judgeCreate({ sent, ex });

@@ -1,6 +1,6 @@
 import type { Exchange } from '../http/exchange.ts';
 import { notErrorResponse, type Problem, unsound } from './problems.ts';
-import { fail, type Judgement, pass, warn } from './types.ts';
+import { fail, type Judgement, pass, warn, warnOf } from './types.ts';
 
 /**
  * The answer to a request outside the contract's parameter rules (a limit out of range, an
@@ -21,9 +21,10 @@ export function judgeOutOfDomain(
     const problem = notErrorResponse(ex, status);
     if (problem) return fail(`${label}: ${problem}`, [ex]);
     if (status === 400 || status === 404) return pass(`${label}: ${status} Error`);
-    return warn(`${label}: ${status} Error (the contract names no status here; 400 is usual)`, [
+    return warnOf(
+      `${label}: ${status} Error (the contract names no status here; 400 is usual)`,
       ex,
-    ]);
+    );
   }
   if (status === 200) {
     const problem = accepted(ex);

@@ -2,7 +2,7 @@ import { LIMIT } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { notClientError, notErrorResponse, notPetPage, notSuccess, unsound } from './problems.ts';
-import { type Check, fail, type Judgement, pass, warn } from './types.ts';
+import { type Check, fail, type Judgement, pass, warnOf } from './types.ts';
 
 /** Generated input (described) and the answer to it. */
 export interface FuzzObservation {
@@ -22,7 +22,7 @@ function judgeSoundAnswer(
     // Any 4xx is a sane refusal, but only with an Error body (Errors), as for the listed ones.
     const problem = notClientError(ex);
     if (problem) return fail(`${input}: ${status} but ${problem}`, [ex]);
-    return warn(`${input}: unexpected status ${status}`, [ex]);
+    return warnOf(`${input}: unexpected status ${status}`, ex);
   }
   const problem = judgeBody(ex);
   return problem ? fail(`${input}: ${status} but ${problem}`, [ex]) : pass(`${input}: ${status}`);

@@ -50,7 +50,16 @@ export interface Judgement {
   /** The exchanges that show the verdict; when absent, the test's recorded exchanges are used. */
   evidence?: Exchange[];
   counterexample?: Counterexample;
+  /**
+   * A warning that the target hit a limit the contract leaves open (a 413 or 429 Error) where
+   * the check would have judged: its clause was not judged, and coverage does not count it.
+   */
+  unjudged?: true;
 }
+
+/** Whether a judgement speaks to its check's clause: a verdict, and not an open limit's warning. */
+export const judgesClause = (j: { verdict: Outcome; unjudged?: true }): boolean =>
+  j.verdict !== 'skip' && j.unjudged !== true;
 
 /** A check: its catalog entry and a small function that judges one observation. */
 export interface Check<Observation = Exchange> extends CheckDef {
@@ -64,7 +73,7 @@ export const pass = (message: string): Judgement => ({ verdict: 'pass', message 
  */
 export const fail = (message: string, evidence?: Exchange[]): Judgement => {
   const limited = evidence && openLimitAnswer(evidence);
-  if (limited) return { verdict: 'warn', message: openLimitReason(limited), evidence };
+  if (limited) return limitWarning(limited, evidence);
   return { verdict: 'fail', message, ...(evidence ? { evidence } : {}) };
 };
 export const warn = (message: string, evidence?: Exchange[]): Judgement => ({
@@ -72,6 +81,19 @@ export const warn = (message: string, evidence?: Exchange[]): Judgement => ({
   message,
   ...(evidence ? { evidence } : {}),
 });
+
+/**
+ * The warning for an answer the contract names no status for (a 422 to an out-of-range limit):
+ * sane, and judged; unless it is a 413 or 429 Error, a limit, which judges nothing.
+ */
+export const warnOf = (message: string, ex: Exchange): Judgement => {
+  const limited = openLimitAnswer([ex]);
+  return limited ? limitWarning(limited, [ex]) : warn(message, [ex]);
+};
+
+function limitWarning(limited: Exchange, evidence: Exchange[]): Judgement {
+  return { verdict: 'warn', message: openLimitReason(limited), evidence, unjudged: true };
+}
 
 export const skip = (message: string): Judgement => ({ verdict: 'skip', message });
 

@@ -1,5 +1,5 @@
 import type { ClauseCoverage } from '../checks/coverage.ts';
-import type { CheckDef, Counterexample, Outcome } from '../checks/types.ts';
+import { type CheckDef, type Counterexample, judgesClause, type Outcome } from '../checks/types.ts';
 import type { OperationName } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { RetryWaits } from '../http/throttle.ts';
@@ -30,6 +30,8 @@ export interface CheckResult extends CheckDef {
   requests: number;
   exchanges: EvidenceExchange[];
   counterexample?: Counterexample;
+  /** A warning about a limit the contract leaves open: the check did not judge its clause. */
+  unjudged?: true;
 }
 
 /** Where a run's time went, in milliseconds, up to the reports (whose writing it cannot include). */
@@ -138,13 +140,15 @@ export function summarize(checks: readonly CheckResult[]): Summary {
   };
 }
 
-/** MUST checks the run judged (any verdict but skip). */
-export function mustJudged(checks: ReadonlyArray<Pick<CheckResult, 'level' | 'verdict'>>): number {
-  return checks.filter((c) => c.level === 'MUST' && c.verdict !== 'skip').length;
+/** MUST checks the run judged (any verdict but skip, and not an open limit's warning). */
+export function mustJudged(
+  checks: ReadonlyArray<Pick<CheckResult, 'level' | 'verdict' | 'unjudged'>>,
+): number {
+  return checks.filter((c) => c.level === 'MUST' && judgesClause(c)).length;
 }
 
 export function runVerdict(
-  checks: ReadonlyArray<Pick<CheckResult, 'level' | 'verdict'>>,
+  checks: ReadonlyArray<Pick<CheckResult, 'level' | 'verdict' | 'unjudged'>>,
   harnessErrors: readonly string[],
 ): RunVerdict {
   if (harnessErrors.length > 0) return 'error';

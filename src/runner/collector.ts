@@ -144,6 +144,7 @@ export class ResultCollector implements Reporter {
       durationMs,
       requests: meta.requests,
       ...(meta.timing ? { timing: meta.timing } : {}),
+      ...(meta.unjudged ? { unjudged: true } : {}),
       exchanges: meta.exchanges.map((raw) => {
         const ex = redactExchange(forRecord(raw, this.evidenceBudget), this.redact);
         return { ...ex, curl: toCurl(ex.request) };

@@ -47,6 +47,8 @@ export interface CheckMeta {
   requests: number;
   counterexample?: Counterexample;
   timing?: CheckTiming;
+  /** See Judgement.unjudged. */
+  unjudged?: true;
 }
 
 declare module 'vitest' {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { isLosslessNumber, stringify } from 'lossless-json';
-import { type Judgement, pass, warn } from '../checks/types.ts';
+import { type Judgement, judgesClause, pass, warn } from '../checks/types.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { timed } from '../stopwatch.ts';
 
@@ -193,7 +193,7 @@ function shrinkBudget<T>(options: PropertyOptions<T>) {
 function conclude<T>(judgements: Judgement[], options: PropertyOptions<T>): Judgement {
   const warnings = judgements.filter((j) => j.verdict === 'warn');
   const skips = judgements.filter((j) => j.verdict === 'skip');
-  if (warnings.length) return summarizeWarnings(warnings);
+  if (warnings.length) return summarizeWarnings(warnings, judgements);
   // Nothing could be judged (every input hit a failed precondition): say so, do not pass.
   if (skips.length === judgements.length && skips[0]) return skips[0];
   return pass(
@@ -225,11 +225,13 @@ function truncate(text: string, max = 200): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-function summarizeWarnings(warnings: Judgement[]): Judgement {
+/** The warnings of a check's inputs as one; unjudged when no input judged the clause. */
+function summarizeWarnings(warnings: Judgement[], all: Judgement[]): Judgement {
   const distinct = [...new Set(warnings.map((w) => w.message))];
   const evidence: Exchange[] = warnings.flatMap((w) => w.evidence ?? []).slice(0, 3);
   const more = distinct.length > 3 ? ` (+${distinct.length - 3} more)` : '';
-  return warn(`${distinct.slice(0, 3).join('; ')}${more}`, evidence);
+  const summary = warn(`${distinct.slice(0, 3).join('; ')}${more}`, evidence);
+  return all.some(judgesClause) ? summary : { ...summary, unjudged: true };
 }
 
 /**
@@ -246,7 +248,7 @@ export async function checkEach<T>(
   const failed = judgements.find((j) => j.verdict === 'fail');
   if (failed) return failed;
   const warnings = judgements.filter((j) => j.verdict === 'warn');
-  if (warnings.length) return summarizeWarnings(warnings);
+  if (warnings.length) return summarizeWarnings(warnings, judgements);
   const skips = judgements.filter((j) => j.verdict === 'skip');
   if (skips[0] && skips.length === inputs.length) return skips[0];
   return pass(passMessage);

@@ -57,6 +57,7 @@ export function checkMeta(
     requests: recorded.length,
     timing: checkTiming(spent, recorded),
     ...(judgement.counterexample ? { counterexample: judgement.counterexample } : {}),
+    ...(judgement.unjudged ? { unjudged: true } : {}),
   };
 }
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { clauseCoverage } from '../../src/checks/coverage.ts';
 import { CREATE_EXTRA_FIELDS } from '../../src/checks/create-pet.ts';
 import { ROBUST_CREATE_ANY_JSON, ROBUST_LIST_ANY_QUERY } from '../../src/checks/robustness.ts';
+import { fail, judgesClause, pass } from '../../src/checks/types.ts';
+import { runVerdict } from '../../src/report/model.ts';
+import { checkEach } from '../../src/runner/property.ts';
 import { errorBody, exchange } from '../support/exchanges.ts';
 
 const sent = { name: 'pc-x-extra', categoryId: 1, nickname: 'Rexie' };
@@ -43,5 +47,59 @@ describe('4xx answers where the contract names none', () => {
       const judgement = check.judge({ input: 'x', ex: answered(422, errorBody(422)) });
       expect(judgement.verdict, check.id).toBe('warn');
     }
+  });
+});
+
+// A 413 or 429 Error is a limit the contract leaves open: it warns, and judges nothing.
+describe('413 and 429 Errors where a check would judge', () => {
+  it('warn without judging the clause; another 4xx Error warns and judges', () => {
+    for (const status of [413, 429]) {
+      const judgement = CREATE_EXTRA_FIELDS.judge({
+        sent,
+        ex: answered(status, errorBody(status)),
+      });
+      expect(judgement).toMatchObject({ verdict: 'warn', unjudged: true });
+      expect(judgement.message).toContain('which the contract leaves open (not judged)');
+      expect(judgesClause(judgement)).toBe(false);
+    }
+    const other = CREATE_EXTRA_FIELDS.judge({ sent, ex: answered(422, errorBody(422)) });
+    expect(other.unjudged).toBeUndefined();
+    expect(judgesClause(other)).toBe(true);
+    expect(judgesClause(fail('wrong status', [answered(500, errorBody(500))]))).toBe(true);
+    expect(fail('wrong status', [answered(429, errorBody(429))])).toMatchObject({
+      verdict: 'warn',
+      unjudged: true,
+    });
+  });
+
+  it('a check whose every input met the limit judged nothing; one input judged is enough', async () => {
+    const limited = (ex: ReturnType<typeof answered>) => fail('expected 400', [ex]);
+    const allLimited = await checkEach(
+      [1, 2],
+      async () => limited(answered(429, errorBody(429))),
+      'ok',
+    );
+    expect(allLimited).toMatchObject({ verdict: 'warn', unjudged: true });
+    const oneJudged = await checkEach(
+      [1, 2],
+      async (i) => (i === 1 ? pass('400 Error') : limited(answered(429, errorBody(429)))),
+      'ok',
+    );
+    expect(oneJudged.verdict).toBe('warn');
+    expect(oneJudged.unjudged).toBeUndefined();
+  });
+
+  it('coverage counts a clause judged only through a check that judged it', () => {
+    const clause = CREATE_EXTRA_FIELDS.clause;
+    const limitedOnly = clauseCoverage([{ clause, verdict: 'warn', unjudged: true }]);
+    expect(limitedOnly.notJudged).toContain(clause.id);
+    const judgedToo = clauseCoverage([
+      { clause, verdict: 'warn', unjudged: true },
+      { clause, verdict: 'pass' },
+    ]);
+    expect(judgedToo.notJudged).not.toContain(clause.id);
+    expect(runVerdict([{ level: 'MUST', verdict: 'warn', unjudged: true }], [])).toBe(
+      'inconclusive',
+    );
   });
 });
