@@ -13,7 +13,11 @@ export interface EvidenceExchange extends Exchange {
   curl: string;
 }
 
-/** Where a check's time went, in milliseconds; the rest of its durationMs is judging and vitest. */
+/**
+ * Where a check's time went, in milliseconds. The rest of its durationMs is judging, vitest, and
+ * waiting for a free request slot: checks run together under --concurrency, so a check's wall
+ * time includes its requests' turns in the queue, and says more of the run than of the check.
+ */
 export interface CheckTiming {
   /** Waiting for the target: the time at least one of the check's requests was in flight. */
   httpMs: number;
@@ -25,6 +29,7 @@ export interface CheckTiming {
 export interface CheckResult extends CheckDef {
   verdict: Verdict;
   message: string;
+  /** From the check's start to its verdict, waits for request slots included (see CheckTiming). */
   durationMs: number;
   timing?: CheckTiming;
   requests: number;
