@@ -1,5 +1,7 @@
 import type { OperationName } from '../contract.ts';
 import type { Auth, SendOptions } from '../http/client.ts';
+import { KEY_VARIANTS, markerOf, REDACTED } from '../http/key-variants.ts';
+import type { LabeledSecret } from '../http/redaction.ts';
 
 /**
  * The authentication surface of the contract as one table: operation x credential state x
@@ -32,23 +34,17 @@ const one = (label: string, authorization: string | undefined): CredentialVarian
   { label, auth: authorization === undefined ? 'none' : { authorization } },
 ];
 
-const swapCase = (s: string) =>
-  [...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
-
 /**
  * Tokens near the key, each invalid: the key with a character appended or prepended, cut short,
  * or in another letter case (the key is case-sensitive; the scheme name is not, so the scheme is
  * always written `Bearer`). Case variants equal to the key (no letters) are left out.
  */
-export function nearKeys(key: string): { label: string; token: string }[] {
-  const tokens = [
-    { label: 'the key with a character appended', token: `${key}x` },
-    { label: 'the key with a character prepended', token: `x${key}` },
-    { label: 'the key without its last character', token: key.slice(0, -1) },
-    { label: 'the key with its letter case swapped', token: swapCase(key) },
-    { label: 'the key in upper case', token: key.toUpperCase() },
-    { label: 'the key in lower case', token: key.toLowerCase() },
-  ];
+export function nearKeys(key: string): { label: string; token: string; marker: string }[] {
+  const tokens = KEY_VARIANTS.map((variant) => ({
+    label: variant.label,
+    token: variant.token(key),
+    marker: markerOf(variant, key),
+  }));
   const seen = new Set([key, '']);
   return tokens.filter(({ token }) => !seen.has(token) && seen.add(token));
 }
@@ -275,4 +271,7 @@ export function withCredential(spec: RequestSpec, variant: CredentialVariant): S
  * The key and every token the harness derives from it: all are redacted like the key, since a
  * truncated or re-cased key gives the key away.
  */
-export const keySecrets = (key: string): string[] => [key, ...nearKeys(key).map((n) => n.token)];
+export const keySecrets = (key: string): LabeledSecret[] => [
+  { secret: key, marker: REDACTED },
+  ...nearKeys(key).map(({ token, marker }) => ({ secret: token, marker })),
+];

@@ -1,8 +1,14 @@
 import type { Exchange } from './exchange.ts';
+import { REDACTED } from './key-variants.ts';
 import { decodedRunsHolding } from './secret-scan.ts';
 
-/** What stands in the records where a secret was. */
-export const REDACTED = '[REDACTED]';
+export { REDACTED } from './key-variants.ts';
+
+/** A secret and what stands for it in the records (REDACTED unless said otherwise). */
+export interface LabeledSecret {
+  secret: string;
+  marker: string;
+}
 
 /**
  * Replaces every known secret with a marker. Applied only at the output boundary, to text that
@@ -71,15 +77,23 @@ function secretForms(secret: string): string[] {
   return [...new Set(forms)].filter((f) => f.length > 0).sort((a, b) => b.length - a.length);
 }
 
-/** A long secret goes wherever it is found: as is, in a fixed form, or inside a decodable run. */
-function longRedactor(secrets: string[]): Redactor {
-  // Near-key tokens share many forms with the key: each is searched for once.
-  const forms = [...new Set(secrets.flatMap(secretForms))].sort((a, b) => b.length - a.length);
-  const bytes = secrets.map((s) => Buffer.from(s, 'utf8'));
+/**
+ * A long secret goes wherever it is found: as is or in a fixed form (replaced by its marker), or
+ * inside a decodable run (by REDACTED).
+ */
+function longRedactor(secrets: LabeledSecret[]): Redactor {
+  // Near-key tokens share many forms with the key: each is searched for once, and a form they
+  // share stands for the first secret that has it (the key comes first).
+  const markers = new Map<string, string>();
+  for (const { secret, marker } of secrets) {
+    for (const form of secretForms(secret)) if (!markers.has(form)) markers.set(form, marker);
+  }
+  const forms = [...markers].sort(([a], [b]) => b.length - a.length);
+  const bytes = secrets.map((s) => Buffer.from(s.secret, 'utf8'));
   return (text) => {
     let out = text;
     // Most texts hold no secret: looking costs less than splitting.
-    for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
+    for (const [form, marker] of forms) if (out.includes(form)) out = out.split(form).join(marker);
     for (const run of decodedRunsHolding(out, bytes)) out = out.split(run).join(REDACTED);
     return out;
   };
@@ -90,36 +104,46 @@ function longRedactor(secrets: string[]): Redactor {
  * token, a quoted JSON string, or the value of a query or cookie parameter. Anywhere else a
  * one-character key would blank ids, check names and words.
  */
-function shortRedactor(secrets: string[]): Redactor {
-  const alt = secrets
-    .flatMap((s) => [s, JSON.stringify(s).slice(1, -1), encodeURIComponent(s)])
-    .filter((s, i, all) => s.length > 0 && all.indexOf(s) === i)
+function shortRedactor(secrets: LabeledSecret[]): Redactor {
+  const markers = new Map<string, string>();
+  for (const { secret, marker } of secrets) {
+    for (const form of [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])
+      if (form.length > 0 && !markers.has(form)) markers.set(form, marker);
+  }
+  const alt = [...markers.keys()]
     .sort((a, b) => b.length - a.length)
     .map(escapeRegExp)
     .join('|');
+  const markerOf = (form: string) => markers.get(form) ?? REDACTED;
   // RFC 6750's b64token characters: a bearer token ends where they do (a full stop ends it
   // when no token character follows).
   const bearer = new RegExp(
-    `\\b([Bb][Ee][Aa][Rr][Ee][Rr]\\s+)(?:${alt})(?![\\w\\-~+/=]|\\.[\\w\\-~+/=])`,
+    `\\b([Bb][Ee][Aa][Rr][Ee][Rr]\\s+)(${alt})(?![\\w\\-~+/=]|\\.[\\w\\-~+/=])`,
     'g',
   );
-  const quoted = new RegExp(`"(?:${alt})"`, 'g');
-  const parameter = new RegExp(`=(?:${alt})(?=$|[&;,\\s"'])`, 'g');
-  const whole = new Set(secrets);
+  const quoted = new RegExp(`"(${alt})"`, 'g');
+  const parameter = new RegExp(`=(${alt})(?=$|[&;,\\s"'])`, 'g');
+  const whole = new Map(secrets.map(({ secret, marker }) => [secret, marker]));
   return (text) =>
-    whole.has(text)
-      ? REDACTED
-      : text
-          .replace(bearer, `$1${REDACTED}`)
-          .replace(quoted, `"${REDACTED}"`)
-          .replace(parameter, `=${REDACTED}`);
+    whole.get(text) ??
+    text
+      .replace(bearer, (_, scheme: string, form: string) => `${scheme}${markerOf(form)}`)
+      .replace(quoted, (_, form: string) => `"${markerOf(form)}"`)
+      .replace(parameter, (_, form: string) => `=${markerOf(form)}`);
 }
 
 /** Builds a redactor for the given secrets; empty or missing secrets are ignored. */
-export function createRedactor(secrets: ReadonlyArray<string | undefined>): Redactor {
-  const known = [...new Set(secrets.filter((s): s is string => !!s))];
-  const long = known.filter((s) => s.length >= SHORT_SECRET);
-  const short = known.filter((s) => s.length < SHORT_SECRET);
+export function createRedactor(
+  secrets: ReadonlyArray<string | LabeledSecret | undefined>,
+): Redactor {
+  const known = new Map<string, string>();
+  for (const s of secrets) {
+    const { secret, marker } = typeof s === 'string' ? { secret: s, marker: REDACTED } : (s ?? {});
+    if (secret && marker && !known.has(secret)) known.set(secret, marker);
+  }
+  const labeled = [...known].map(([secret, marker]) => ({ secret, marker }));
+  const long = labeled.filter((s) => s.secret.length >= SHORT_SECRET);
+  const short = labeled.filter((s) => s.secret.length < SHORT_SECRET);
   const parts = [
     ...(long.length ? [longRedactor(long)] : []),
     ...(short.length ? [shortRedactor(short)] : []),
@@ -128,7 +152,7 @@ export function createRedactor(secrets: ReadonlyArray<string | undefined>): Reda
   const redact = (text: string) => parts.reduce((out, part) => part(out), text);
   // No run the long redactor decodes spans a newline, and no form of a key holds one unless
   // the key does.
-  const separable = short.length === 0 && !long.some((s) => /[\r\n]/.test(s));
+  const separable = short.length === 0 && !long.some((s) => /[\r\n]/.test(s.secret));
   return Object.assign(redact, { separable });
 }
 

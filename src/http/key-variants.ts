@@ -1,0 +1,87 @@
+/** What stands in the records where the key was. */
+export const REDACTED = '[REDACTED]';
+
+/** The environment variable a reproduced request reads the key from. */
+export const API_KEY_ENV = 'PETSTORE_API_KEY';
+
+const ENV = `$${API_KEY_ENV}`;
+
+/** A string of the key in the shell: `"$PETSTORE_API_KEY"` piped through `tr` with these sets. */
+const translated = (from: string, to: string) => `$(printf %s "${ENV}" | tr '${from}' '${to}')`;
+
+/**
+ * A token the harness derives from the key to send as a wrong credential, and how records and
+ * curl lines stand for it: a marker in the records (the token is as secret as the key, nearly),
+ * and a shell expression that rebuilds it from $PETSTORE_API_KEY, so a curl line reproducing a
+ * finding sends the very token that was sent.
+ */
+export interface KeyVariant {
+  label: string;
+  token(key: string): string;
+  /** What the records show; REDACTED within it stands for the key. */
+  marker: string;
+  /** The shell words that rebuild the token inside double quotes; undefined for REDACTED-based markers. */
+  shell?: string;
+}
+
+const swapCase = (s: string) =>
+  [...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+
+/**
+ * The near-key tokens: the key with a character appended or prepended, cut short, or in another
+ * letter case. Case changes are rebuilt with `tr`, which knows ASCII letters only: for a key
+ * with other letters, see markerOf.
+ */
+export const KEY_VARIANTS: readonly KeyVariant[] = [
+  { label: 'the key with a character appended', token: (k) => `${k}x`, marker: `${REDACTED}x` },
+  { label: 'the key with a character prepended', token: (k) => `x${k}`, marker: `x${REDACTED}` },
+  {
+    label: 'the key without its last character',
+    token: (k) => k.slice(0, -1),
+    marker: '[REDACTED:cut]',
+    shell: `\${${API_KEY_ENV}%?}`,
+  },
+  {
+    label: 'the key with its letter case swapped',
+    token: swapCase,
+    marker: '[REDACTED:swapcase]',
+    shell: translated('a-zA-Z', 'A-Za-z'),
+  },
+  {
+    label: 'the key in upper case',
+    token: (k) => k.toUpperCase(),
+    marker: '[REDACTED:upper]',
+    shell: translated('a-z', 'A-Z'),
+  },
+  {
+    label: 'the key in lower case',
+    token: (k) => k.toLowerCase(),
+    marker: '[REDACTED:lower]',
+    shell: translated('A-Z', 'a-z'),
+  },
+];
+
+/** A marker no shell expression rebuilds: a curl line then shows it as it is. */
+const UNREBUILT = '[REDACTED:variant]';
+
+/**
+ * The marker of a variant of this key: its own, unless `tr` would not rebuild the token exactly
+ * (letters beyond ASCII change case in JavaScript, not in `tr`).
+ */
+export function markerOf(variant: KeyVariant, key: string): string {
+  if (!variant.shell?.includes('tr ')) return variant.marker;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is the point
+  return /^[\u0000-\u007f]*$/.test(key) ? variant.marker : UNREBUILT;
+}
+
+/** Whether a text holds a marker of the key or of a token derived from it. */
+export const holdsMarker = (text: string): boolean => text.includes(REDACTED.slice(0, -1));
+
+/** Each marker in a text, in the shell words that rebuild what it stands for (double-quoted). */
+export function markersToShell(text: string): string {
+  let out = text;
+  for (const { marker, shell } of KEY_VARIANTS) {
+    if (shell) out = out.split(marker).join(shell);
+  }
+  return out.split(REDACTED).join(`\${${API_KEY_ENV}}`);
+}
