@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onTestFinished } from 'vitest';
 import type { RunReport } from '../../src/report/model.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'petstore-conformance.mjs');
@@ -55,6 +56,11 @@ export function runCli(
       stderr += d;
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 90_000);
+    // A test that ends first (past its own timeout) takes the run with it: a hung CLI must not
+    // outlive the test run as an orphan. Outside a test (a file's set-up) there is no hook.
+    try {
+      onTestFinished(() => void child.kill('SIGKILL'));
+    } catch {}
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
