@@ -19,9 +19,27 @@ function quoteValue(text: string): string {
 
 const SKIPPED_HEADERS = new Set(['content-length', 'host', 'connection']);
 
+/**
+ * The URL's words. A query parameter that carried a key (or a token derived from it) was sent
+ * percent-encoded: it goes through curl's --url-query (curl 7.87 or later), which encodes what
+ * the shell rebuilds; the other parameters go as they were (`+`: not encoded again), in order.
+ */
+function urlWords(url: string): string[] {
+  const at = url.indexOf('?');
+  if (at < 0 || !holdsMarker(url.slice(at))) return [quoteValue(url)];
+  const pairs = url.slice(at + 1).split('&');
+  return [
+    quoteValue(url.slice(0, at)),
+    ...pairs.flatMap((pair) => [
+      '--url-query',
+      holdsMarker(pair) ? quoteValue(pair) : singleQuote(`+${pair}`),
+    ]),
+  ];
+}
+
 /** A curl command line that sends the recorded request again. */
 export function toCurl(request: RecordedRequest): string {
-  const parts = ['curl', '-sS', '-i', '-X', request.method, quoteValue(request.url)];
+  const parts = ['curl', '-sS', '-i', '-X', request.method, ...urlWords(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
     if (SKIPPED_HEADERS.has(name.toLowerCase())) continue;
     parts.push('-H', quoteValue(`${name}: ${value}`));
