@@ -33,12 +33,64 @@ function fromPercent(run: string): Buffer[] {
   return [decode(run), decode(run.replaceAll('+', ' '))];
 }
 
-/** The scans worth making for this text. */
-function scans(text: string): Array<[RegExp, Decoder]> {
-  const list: Array<[RegExp, Decoder]> = [];
-  if (text.includes('\\')) list.push([JSON_ESCAPED, fromJsonEscapes]);
-  if (text.includes('%')) list.push([PERCENT, fromPercent]);
-  return list;
+/**
+ * One way a secret may be spelled: the runs of `pattern` (global); `opener`, the character its
+ * escapes start with (a run without one holds the secret as is, which the fixed forms find);
+ * and the characters no run crosses, so that a scan may start after one of them.
+ */
+interface Scan {
+  pattern: RegExp;
+  opener: string;
+  isBoundary: (code: number) => boolean;
+  decode: Decoder;
+}
+
+const JSON_BOUNDARY = new Set([0x22, 0x0a, 0x0d]);
+// Whitespace and the delimiters PERCENT's runs stop at (an invalid `%` does not end a run's segment).
+const PERCENT_BOUNDARY = new Set([...'"\'<>&;,=?#'].map((c) => c.charCodeAt(0)));
+// What \s matches (ECMAScript's WhiteSpace and LineTerminator), by code.
+const SPACES = new Set([
+  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
+]);
+const isSpace = (code: number) => SPACES.has(code) || (code >= 0x2000 && code <= 0x200a);
+
+const SCANS: readonly Scan[] = [
+  {
+    pattern: JSON_ESCAPED,
+    opener: '\\',
+    isBoundary: (code) => JSON_BOUNDARY.has(code),
+    decode: fromJsonEscapes,
+  },
+  {
+    pattern: PERCENT,
+    opener: '%',
+    isBoundary: (code) => PERCENT_BOUNDARY.has(code) || isSpace(code),
+    decode: fromPercent,
+  },
+];
+
+/**
+ * The runs of `pattern` in `text` that hold `opener`: the runs a scan of the whole text finds,
+ * but looked for only in the segments (between boundary characters) that hold the escape, so a
+ * long text with a few escapes costs a few short scans. Linear: the scan position only moves on.
+ */
+function runsWithEscape(text: string, { pattern, opener, isBoundary }: Scan): string[] {
+  const runs: string[] = [];
+  let next = text.indexOf(opener);
+  let pos = 0;
+  while (next !== -1) {
+    // A scan of the whole text tries a match just after every boundary: start at the last one
+    // before the escape, unless the scan is already past it.
+    let start = next;
+    while (start > pos && !isBoundary(text.charCodeAt(start - 1))) start--;
+    pattern.lastIndex = Math.max(start, pos);
+    const match = pattern.exec(text);
+    if (!match) break;
+    pos = match.index + match[0].length;
+    if (match[0].includes(opener)) runs.push(match[0]);
+    if (pos > next) next = text.indexOf(opener, pos);
+  }
+  return runs;
 }
 
 /** The runs of `text` whose decoding holds one of `secrets` (as UTF-8 bytes). */
@@ -46,10 +98,10 @@ export function decodedRunsHolding(text: string, secrets: readonly Buffer[]): st
   if (secrets.length === 0 || text.length === 0) return [];
   const min = Math.min(...secrets.map((s) => s.length));
   const found = new Set<string>();
-  for (const [pattern, decode] of scans(text)) {
-    for (const [run] of text.matchAll(pattern)) {
+  for (const scan of SCANS) {
+    for (const run of runsWithEscape(text, scan)) {
       if (run.length < min || found.has(run)) continue;
-      if (decode(run).some((bytes) => secrets.some((s) => bytes.includes(s)))) found.add(run);
+      if (scan.decode(run).some((bytes) => secrets.some((s) => bytes.includes(s)))) found.add(run);
     }
   }
   // Longest first, so a run that contains another is replaced whole.

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { createRedactor, REDACTED, redactExchange } from '../../src/http/redaction.ts';
+import { decodedRunsHolding } from '../../src/http/secret-scan.ts';
 
 const KEY = 'k3y/with+odd=chars';
 const bytes = Buffer.from(KEY);
@@ -116,5 +117,89 @@ describe('redaction of a short key: only where it cannot be ordinary text', () =
     const redact = createRedactor(['7']);
     expect(redact('{"id":7,"categoryId":77}')).toBe('{"id":7,"categoryId":77}');
     expect(redact('Bearer 7')).toBe(`Bearer ${REDACTED}`);
+  });
+});
+
+describe('decodedRunsHolding', () => {
+  // The scan of the whole text it replaced: every run of each pattern, decoded when it holds an
+  // escape. The targeted scan must find exactly what this finds.
+  const JSON_RUNS = /(?:\\u[0-9A-Fa-f]{4}|\\["\\/bfnrt]|[^"\\\r\n])+/g;
+  const PERCENT_RUNS = /(?:%[0-9A-Fa-f]{2}|[^\s"'%<>&;,=?#])+/g;
+  function wholeScan(text: string, secrets: Buffer[]): string[] {
+    const min = Math.min(...secrets.map((s) => s.length));
+    const found = new Set<string>();
+    const holds = (bytes: Buffer) => secrets.some((s) => bytes.includes(s));
+    for (const [run] of text.matchAll(JSON_RUNS)) {
+      if (run.length < min || !run.includes('\\')) continue;
+      try {
+        if (holds(Buffer.from(JSON.parse(`"${run}"`) as string))) found.add(run);
+      } catch {}
+    }
+    for (const [run] of text.matchAll(PERCENT_RUNS)) {
+      if (run.length < min || !run.includes('%')) continue;
+      const decode = (t: string) =>
+        Buffer.from(
+          t.replace(/%([0-9A-Fa-f]{2})/g, (_, h: string) =>
+            String.fromCharCode(Number.parseInt(h, 16)),
+          ),
+          'latin1',
+        );
+      if (holds(decode(run)) || holds(decode(run.replaceAll('+', ' ')))) found.add(run);
+    }
+    return [...found].sort((a, b) => b.length - a.length);
+  }
+
+  it('finds what a scan of the whole text finds, looking only where escapes are', () => {
+    const secret = 'k3y/x+y';
+    const secrets = [Buffer.from(secret)];
+    const pieces = fc.constantFrom(
+      'k',
+      '3',
+      'y',
+      '/',
+      'x',
+      '+',
+      '\\',
+      '\\/',
+      '\\u006b',
+      '\\u006B',
+      '%6b',
+      '%2F',
+      '%2f',
+      '%',
+      '"',
+      '\n',
+      '\r',
+      ' ',
+      '&',
+      '=',
+      '?',
+      '#',
+      "'",
+      'u',
+      '0',
+      'a',
+      '\\q',
+      '%zz',
+      '\u00a0',
+      secret,
+      JSON.stringify(secret).slice(1, -1),
+      encodeURIComponent(secret),
+    );
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        expect(decodedRunsHolding(text, secrets)).toEqual(wholeScan(text, secrets));
+      }),
+      { seed: 3, numRuns: 5000 },
+    );
+  });
+
+  it('stays linear on a long run of invalid escapes', () => {
+    const text = `"${'\\q'.repeat(200_000)}"`;
+    const started = performance.now();
+    expect(decodedRunsHolding(text, [Buffer.from('k3y-long-secret')])).toEqual([]);
+    // Quadratic would be minutes; this is a bound a loaded machine keeps by far.
+    expect(performance.now() - started).toBeLessThan(20_000);
   });
 });
