@@ -48,6 +48,13 @@ export function isInt64(value: unknown): boolean {
 
 /** Two JSON values equal as the contract reads them: integers by numeric value, others strictly. */
 export function sameValue(a: unknown, b: unknown): boolean {
+  // The same number text is the same number, whatever it denotes.
+  if (
+    isLosslessNumber(a) &&
+    isLosslessNumber(b) &&
+    (a as LosslessNumber).value === (b as LosslessNumber).value
+  )
+    return true;
   if (isNumeric(a) && isNumeric(b)) {
     const x = integerValue(a);
     const y = integerValue(b);
@@ -65,8 +72,15 @@ export function showValue(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
+// An integer written plainly (no leading zeros, no `-0`, no fraction or exponent, at most
+// MAX_DIGITS digits) is its own exact decimal text: no BigInt needed (ids are read by the
+// thousand in a run).
+const PLAIN_INTEGER = /^(?:0|-?[1-9]\d{0,23})$/;
+
 /** The exact decimal text of an integer-valued field of a JSON object, e.g. a Pet's id. */
 export function integerText(value: unknown): string | undefined {
+  if (isLosslessNumber(value) && PLAIN_INTEGER.test((value as LosslessNumber).value))
+    return (value as LosslessNumber).value;
   return integerValue(value)?.toString();
 }
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { LosslessNumber } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { CREATE_201_PROPERTY } from '../../src/checks/create-pet.ts';
@@ -5,6 +6,8 @@ import {
   INT64_MAX,
   INT64_MIN,
   integerOfText,
+  integerText,
+  integerValue,
   isInt64,
   notInt64Fields,
   sameValue,
@@ -93,5 +96,37 @@ describe('the 201 echo of a generated categoryId', () => {
   it('accepts -0 for 0 and an exponent form for the same integer', () => {
     expect(judge(0n, '-0').verdict).toBe('pass');
     expect(judge(9007199254740993n, '9.007199254740993E15').verdict).toBe('pass');
+  });
+});
+
+describe('integerText and sameValue read plain integers without BigInt', () => {
+  it('give what the exact integer gives, for every way of writing a number', () => {
+    // JSON's integer part: 0, or no leading zero.
+    const digits = fc.oneof(
+      fc.constant('0'),
+      fc.string({ unit: fc.constantFrom('0', '1', '9'), maxLength: 26 }).map((rest) => `1${rest}`),
+    );
+    const text = fc.oneof(
+      digits,
+      digits.map((d) => `-${d}`),
+      fc
+        .tuple(digits, fc.string({ unit: fc.constantFrom('0', '5'), minLength: 1, maxLength: 3 }))
+        .map(([a, b]) => `${a}.${b}`),
+      fc.tuple(digits, fc.integer({ min: -3, max: 3 })).map(([a, e]) => `${a}e${e}`),
+      fc.constantFrom('-0', '0', '1.0E0', '9223372036854775807', '-9223372036854775808'),
+    );
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        const x = new LosslessNumber(a);
+        const y = new LosslessNumber(b);
+        expect(integerText(x)).toBe(integerValue(x)?.toString());
+        const ix = integerValue(x);
+        const iy = integerValue(y);
+        const exact = ix !== undefined || iy !== undefined ? ix === iy : Number(a) === Number(b);
+        expect(sameValue(x, y)).toBe(exact);
+        expect(sameValue(x, new LosslessNumber(a))).toBe(true);
+      }),
+      { seed: 9, numRuns: 3000 },
+    );
   });
 });
