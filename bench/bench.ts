@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Har } from '../src/report/har.ts';
 import type { RunReport, RunTimings } from '../src/report/model.ts';
+import { cpuLoopMs } from './calibrate.ts';
 import { floorMs, replayable } from './floor.ts';
 import { measure } from './process-tree.ts';
 import { type RemoteSample, remoteSample } from './remote.ts';
@@ -252,6 +253,7 @@ function verdicts(results: Record<string, Summary>, compiled: boolean) {
 
 async function main(): Promise<number> {
   const { repeat, profiles, remote: remoteProfiles, delays, out, compiled, bin } = options();
+  const loopBefore = cpuLoopMs();
   const results: Record<string, Summary> = {};
   const samples: Record<string, Sample[]> = {};
   for (const profile of profiles) {
@@ -279,6 +281,8 @@ async function main(): Promise<number> {
     memoryGiB: Math.round(totalmem() / 1024 ** 3),
     os: `${process.platform} ${release()}`,
     node: process.version,
+    /** A fixed CPU loop before and after the runs (bench/calibrate.ts): higher, a busier host. */
+    cpuLoopMs: { before: loopBefore, after: cpuLoopMs() },
   };
   const document = {
     date: new Date().toISOString(),
@@ -295,6 +299,9 @@ async function main(): Promise<number> {
   writeFileSync(out, `${JSON.stringify(document, null, 2)}\n`);
   console.log(
     `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}`,
+  );
+  console.log(
+    `Host speed: a fixed CPU loop took ${machine.cpuLoopMs.before} ms before the runs and ${machine.cpuLoopMs.after} ms after (compare runs only at like values)`,
   );
   console.log(`Written to ${out}`);
   return 0;

@@ -38,6 +38,11 @@ describe('npm run bench', () => {
       'reportsAndExit',
     ]);
     expect(result.stdout).toMatch(/^ci through a delaying proxy.*0 ms: \d+ ms wall \(1x\), 5 ms:/m);
+    expect(result.stdout).toMatch(
+      /^Host speed: a fixed CPU loop took \d+ ms before the runs and \d+ ms after/m,
+    );
+    expect(written.machine.cpuLoopMs.before).toBeGreaterThan(0);
+    expect(written.machine.cpuLoopMs.after).toBeGreaterThan(0);
     const remote = written.remote.ci;
     expect(remote.map((r: { delayMs: number }) => r.delayMs)).toEqual([0, 5]);
     expect(remote[1].requests).toBe(remote[0].requests);
