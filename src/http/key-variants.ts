@@ -22,6 +22,8 @@ export interface KeyVariant {
   marker: string;
   /** The shell words that rebuild the token inside double quotes; undefined for REDACTED-based markers. */
   shell?: string;
+  /** The shell words change the case of ASCII letters only (`tr`), as JavaScript does not. */
+  asciiOnly?: true;
 }
 
 const swapCase = (s: string) =>
@@ -46,18 +48,21 @@ export const KEY_VARIANTS: readonly KeyVariant[] = [
     token: swapCase,
     marker: '[REDACTED:swapcase]',
     shell: translated('a-zA-Z', 'A-Za-z'),
+    asciiOnly: true,
   },
   {
     label: 'the key in upper case',
     token: (k) => k.toUpperCase(),
     marker: '[REDACTED:upper]',
     shell: translated('a-z', 'A-Z'),
+    asciiOnly: true,
   },
   {
     label: 'the key in lower case',
     token: (k) => k.toLowerCase(),
     marker: '[REDACTED:lower]',
     shell: translated('A-Z', 'a-z'),
+    asciiOnly: true,
   },
 ];
 
@@ -69,7 +74,7 @@ const UNREBUILT = '[REDACTED:variant]';
  * (letters beyond ASCII change case in JavaScript, not in `tr`).
  */
 export function markerOf(variant: KeyVariant, key: string): string {
-  if (!variant.shell?.includes('tr ')) return variant.marker;
+  if (!variant.asciiOnly) return variant.marker;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is the point
   return /^[\u0000-\u007f]*$/.test(key) ? variant.marker : UNREBUILT;
 }

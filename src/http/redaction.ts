@@ -78,17 +78,27 @@ function secretForms(secret: string): string[] {
 }
 
 /**
+ * Every form of every secret, each with the marker of the first secret that has it (the key
+ * comes first): near-key tokens share many forms with the key, and each is searched for once.
+ */
+function formMarkers(
+  secrets: LabeledSecret[],
+  formsOf: (secret: string) => string[],
+): Map<string, string> {
+  const markers = new Map<string, string>();
+  for (const { secret, marker } of secrets) {
+    for (const form of formsOf(secret))
+      if (form.length > 0 && !markers.has(form)) markers.set(form, marker);
+  }
+  return markers;
+}
+
+/**
  * A long secret goes wherever it is found: as is or in a fixed form (replaced by its marker), or
  * inside a decodable run (by REDACTED).
  */
 function longRedactor(secrets: LabeledSecret[]): Redactor {
-  // Near-key tokens share many forms with the key: each is searched for once, and a form they
-  // share stands for the first secret that has it (the key comes first).
-  const markers = new Map<string, string>();
-  for (const { secret, marker } of secrets) {
-    for (const form of secretForms(secret)) if (!markers.has(form)) markers.set(form, marker);
-  }
-  const forms = [...markers].sort(([a], [b]) => b.length - a.length);
+  const forms = [...formMarkers(secrets, secretForms)].sort(([a], [b]) => b.length - a.length);
   // Most texts hold no form: one pass of one pattern says so (a search a form cost 1.6x more).
   const anyForm = new RegExp(forms.map(([form]) => escapeRegExp(form)).join('|'));
   const bytes = secrets.map((s) => Buffer.from(s.secret, 'utf8'));
@@ -109,16 +119,16 @@ function longRedactor(secrets: LabeledSecret[]): Redactor {
  * one-character key would blank ids, check names and words.
  */
 function shortRedactor(secrets: LabeledSecret[]): Redactor {
-  const markers = new Map<string, string>();
-  for (const { secret, marker } of secrets) {
-    for (const form of [secret, JSON.stringify(secret).slice(1, -1), encodeURIComponent(secret)])
-      if (form.length > 0 && !markers.has(form)) markers.set(form, marker);
-  }
+  const markers = formMarkers(secrets, (secret) => [
+    secret,
+    JSON.stringify(secret).slice(1, -1),
+    encodeURIComponent(secret),
+  ]);
   const alt = [...markers.keys()]
     .sort((a, b) => b.length - a.length)
     .map(escapeRegExp)
     .join('|');
-  const markerOf = (form: string) => markers.get(form) ?? REDACTED;
+  const markerFor = (form: string) => markers.get(form) ?? REDACTED;
   // RFC 6750's b64token characters: a bearer token ends where they do (a full stop ends it
   // when no token character follows).
   const bearer = new RegExp(
@@ -131,9 +141,9 @@ function shortRedactor(secrets: LabeledSecret[]): Redactor {
   return (text) =>
     whole.get(text) ??
     text
-      .replace(bearer, (_, scheme: string, form: string) => `${scheme}${markerOf(form)}`)
-      .replace(quoted, (_, form: string) => `"${markerOf(form)}"`)
-      .replace(parameter, (_, form: string) => `=${markerOf(form)}`);
+      .replace(bearer, (_, scheme: string, form: string) => `${scheme}${markerFor(form)}`)
+      .replace(quoted, (_, form: string) => `"${markerFor(form)}"`)
+      .replace(parameter, (_, form: string) => `=${markerFor(form)}`);
 }
 
 /** Builds a redactor for the given secrets; empty or missing secrets are ignored. */
