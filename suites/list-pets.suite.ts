@@ -17,6 +17,7 @@ import {
   LIST_STATUS_CHECKS,
   LIST_STATUS_INVALID,
   type OddQueryObservation,
+  SEEDED_LIST_CHECKS,
 } from '../src/checks/list-pets.ts';
 import { exclusionReason } from '../src/checks/selection.ts';
 import type { Check } from '../src/checks/types.ts';
@@ -30,21 +31,11 @@ export default function listPetsSuite(): void {
   // More pets than the largest page, and more than that of each status when LIST-LIMIT-STATUS
   // runs: otherwise a server ignoring limit or status would pass for lack of data. Created
   // before the checks, when one of them is selected.
-  const knownPets = fixture(
-    target,
-    [
-      LIST_LIMIT_MIN,
-      LIST_LIMIT_MAX,
-      LIST_LIMIT_RANGE,
-      LIST_LIMIT_DEFAULT,
-      ...Object.values(LIST_STATUS_CHECKS),
-      LIST_LIMIT_STATUS,
-    ],
-    () =>
-      seedPets(target, {
-        min: LIMIT.max + 1,
-        eachStatus: exclusionReason(LIST_LIMIT_STATUS.id, target.ctx) === undefined,
-      }),
+  const knownPets = fixture(target, SEEDED_LIST_CHECKS, () =>
+    seedPets(target, {
+      min: LIMIT.max + 1,
+      eachStatus: exclusionReason(LIST_LIMIT_STATUS.id, target.ctx) === undefined,
+    }),
   );
 
   checkTest(target, LIST_200_PETS, (api) => api.listPets());
