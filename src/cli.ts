@@ -33,13 +33,14 @@ const printError = (line: string) =>
  * clauses no check judged are named on it, since the verdict does not speak for them.
  */
 function verdictLine(report: RunReport): string {
-  const { passed, failed, warned, skipped } = report.summary;
+  const { passed, failed, warned, skipped, unjudged = 0, errors = 0 } = report.summary;
   const { notJudged } = report.coverage;
-  const unjudged =
+  const clauses =
     notJudged.length && report.verdict !== 'inconclusive'
       ? `; clauses not judged: ${notJudged.join(', ')}`
       : '';
-  return `${HEADLINE[report.verdict]}: ${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped${unjudged}`;
+  const more = `${unjudged ? `, ${unjudged} unjudged` : ''}${errors ? `, ${errors} harness errors` : ''}`;
+  return `${HEADLINE[report.verdict]}: ${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped${more}${clauses}`;
 }
 
 /** The exit code of a report; exit 2 without a harness error still gets its line on stderr. */

@@ -12,7 +12,7 @@ import {
   GET_ID_ANY,
   GET_ID_NOT_INT64,
 } from '../src/checks/get-pet.ts';
-import { skip } from '../src/checks/types.ts';
+import { precondition } from '../src/checks/types.ts';
 import { eachTest, propertyTest, useTarget } from '../src/runner/check-test.ts';
 import { getPetRemoved } from '../src/runner/lifecycle.ts';
 import { probeUnknownId } from '../src/runner/unknown-id.ts';
@@ -32,7 +32,7 @@ export default function getPetSuite(): void {
       const pet = created.response?.json;
       // Without a created pet there is nothing to fetch; the createPet checks say why.
       if (created.response?.status !== 201 || !validate('pet', pet).valid) {
-        return skip('precondition failed: createPet did not return a Pet to fetch');
+        return precondition('createPet did not return a Pet to fetch');
       }
       const exact = exactJson(created) as Record<string, unknown>;
       return { created: exact, ex: await api.getPet(String(exactPetId(created))) };

@@ -1,4 +1,4 @@
-import { skip } from '../src/checks/types.ts';
+import { precondition } from '../src/checks/types.ts';
 import { SUNSET_GET_LIFECYCLE, VERSION_PREFIX_V1 } from '../src/checks/versioning.ts';
 import { checkTest, fixture, useTarget, verdictTest } from '../src/runner/check-test.ts';
 import { runPets } from '../src/runner/run-pets.ts';
@@ -14,7 +14,7 @@ export default function versioningSuite(): void {
 
   verdictTest(target, SUNSET_GET_LIFECYCLE, async (api) => {
     const pet = await petToFetch();
-    if ('none' in pet) return skip(pet.none);
+    if ('none' in pet) return precondition(pet.none);
     const { id } = pet;
     const created = runPets(target.ctx).created.get(id);
     const origin = created

@@ -11,7 +11,7 @@ import {
   notPetPage,
   statusIsNot,
 } from './problems.ts';
-import { type Check, fail, type Judgement, judged, pass, skip } from './types.ts';
+import { type Check, fail, type Judgement, judged, pass, precondition } from './types.ts';
 
 // An envelope ({ data: [...] }) is the commonest way to break "bare array": name it.
 function notBareArray(ex: Exchange): string | undefined {
@@ -88,7 +88,9 @@ export const LIST_LIMIT_DEFAULT: Check<DefaultLimitObservation> = {
   writes: false,
   judge: ({ known, ex }) => {
     if (known <= LIMIT.default) {
-      return skip(`needs more than ${LIMIT.default} pets to exist; only ${known} could be seen`);
+      return precondition(
+        `needs more than ${LIMIT.default} pets to exist; only ${known} could be seen`,
+      );
     }
     return judged(notPetPage(ex, LIMIT.default), `200 with ${itemCount(ex)} Pets`, ex);
   },
@@ -113,7 +115,7 @@ function statusCheck(status: PetStatus): Check<StatusObservation> {
       if (problem) return fail(problem, [ex]);
       // An empty page says nothing about the filter (and pages may be short): not judged.
       if (itemCount(ex) === 0)
-        return skip(`no ${status} pet was returned: nothing to judge the filter by`);
+        return precondition(`no ${status} pet was returned: nothing to judge the filter by`);
       const others = ((exactJson(ex) ?? []) as { id: unknown; status?: unknown }[]).filter(
         (p) => p.status !== status,
       );

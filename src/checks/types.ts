@@ -26,8 +26,48 @@ export interface CheckDef {
   writes: boolean;
 }
 
-/** `skip`: the check could not be judged (a precondition failed, or it does not apply). */
-export type Outcome = 'pass' | 'fail' | 'warn' | 'skip';
+/**
+ * What became of a check, ranked as the OCI conformance suite ranks its result tree (a run
+ * takes the worst of its checks): `skip`, it does not apply (not selected, past the sunset, a
+ * precondition the contract leaves free); `pass`; `warn`, behaviour the contract leaves open or
+ * a SHOULD; `unjudged`, it applied but the run could not judge it (a limit the contract leaves
+ * open, the run's own budget); `fail`, the target broke a clause; `error`, the harness itself
+ * failed: never shown as the target's failure.
+ */
+export type Outcome = 'skip' | 'pass' | 'warn' | 'unjudged' | 'fail' | 'error';
+export const OUTCOMES: readonly Outcome[] = ['skip', 'pass', 'warn', 'unjudged', 'fail', 'error'];
+/** The worse of two outcomes. */
+export const worse = (a: Outcome, b: Outcome): Outcome =>
+  OUTCOMES.indexOf(b) > OUTCOMES.indexOf(a) ? b : a;
+
+/**
+ * Why a check was not judged, as data: `target-unresponsive`, `target-error` and
+ * `target-refused` are the target's doing (a MUST clause left unjudged so is its failure);
+ * `budget`, `out-of-time` and `open-limit` are limits (the run's own, or the contract's open
+ * ones); `unsolicited`, an answer the HTTP client cannot read; `precondition`, nothing to judge.
+ */
+export type UnjudgedCode =
+  | 'target-unresponsive'
+  | 'target-error'
+  | 'target-refused'
+  | 'budget'
+  | 'out-of-time'
+  | 'open-limit'
+  | 'unsolicited'
+  | 'precondition';
+
+/** The codes that put the blame on the target. */
+export const TARGET_CAUSED: readonly UnjudgedCode[] = [
+  'target-unresponsive',
+  'target-error',
+  'target-refused',
+];
+
+/** Why a check was not judged: its code and the message rendered from it. */
+export interface NotJudged {
+  code: UnjudgedCode;
+  message: string;
+}
 
 /** The minimal failing input found by fast-check, and how to replay it. */
 export interface Counterexample {
@@ -51,15 +91,15 @@ export interface Judgement {
   evidence?: Exchange[];
   counterexample?: Counterexample;
   /**
-   * A warning that the target hit a limit the contract leaves open (a 413 or 429 Error) where
-   * the check would have judged: its clause was not judged, and coverage does not count it.
+   * A code for the kind of result, for grouping causes and for what follows from it: why a
+   * check was unjudged (an UnjudgedCode), or what a failure was (`status-mismatch`, ...).
    */
-  unjudged?: true;
+  code?: string;
 }
 
-/** Whether a judgement speaks to its check's clause: a verdict, and not an open limit's warning. */
-export const judgesClause = (j: { verdict: Outcome; unjudged?: true }): boolean =>
-  j.verdict !== 'skip' && j.unjudged !== true;
+/** Whether a judgement speaks to its check's clause: pass, warn or fail. */
+export const judgesClause = (j: { verdict: Outcome }): boolean =>
+  j.verdict === 'pass' || j.verdict === 'warn' || j.verdict === 'fail';
 
 /** A check: its catalog entry and a small function that judges one observation. */
 export interface Check<Observation = Exchange> extends CheckDef {
@@ -68,8 +108,8 @@ export interface Check<Observation = Exchange> extends CheckDef {
 
 export const pass = (message: string): Judgement => ({ verdict: 'pass', message });
 /**
- * A failure shown by `evidence`; only a warning when the evidence holds a 413 or 429 Error,
- * limits the contract leaves open (so no property shrinks, nor a run fails, for them).
+ * A failure shown by `evidence`; unjudged when the evidence holds a 413 or 429 Error, limits
+ * the contract leaves open (so no property shrinks, nor a run fails, for them).
  */
 export const fail = (message: string, evidence?: Exchange[]): Judgement => {
   const limited = evidence && openLimitAnswer(evidence);
@@ -92,10 +132,30 @@ export const warnOf = (message: string, ex: Exchange): Judgement => {
 };
 
 function limitWarning(limited: Exchange, evidence: Exchange[]): Judgement {
-  return { verdict: 'warn', message: openLimitReason(limited), evidence, unjudged: true };
+  return { verdict: 'unjudged', code: 'open-limit', message: openLimitReason(limited), evidence };
 }
 
 export const skip = (message: string): Judgement => ({ verdict: 'skip', message });
+/**
+ * Nothing to judge for want of what the run's set-up should have made (pets to list, a pet to
+ * fetch): a skip on a store that holds too little, unjudged where the set-up met trouble.
+ */
+export const precondition = (message: string): Judgement => ({
+  verdict: 'skip',
+  code: 'precondition',
+  message,
+});
+/** A check that applied but could not be judged, and why. */
+export const unjudged = (
+  code: UnjudgedCode,
+  message: string,
+  evidence?: Exchange[],
+): Judgement => ({
+  verdict: 'unjudged',
+  code,
+  message,
+  ...(evidence ? { evidence } : {}),
+});
 
 /** `fail` with the problem when there is one, else `pass` with the message given. */
 export function judged(problem: string | undefined, passMessage: string, ex?: Exchange): Judgement {

@@ -16,7 +16,7 @@ const HEADLINE = {
   inconclusive: 'Inconclusive: no MUST check was judged',
   error: 'Could not judge the target',
 } as const;
-const VERDICTS: Verdict[] = ['fail', 'warn', 'pass', 'skip'];
+const VERDICTS: Verdict[] = ['error', 'fail', 'unjudged', 'warn', 'pass', 'skip'];
 
 const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d2330;background:#f6f7f9}
@@ -29,7 +29,7 @@ dt{opacity:.8}dd{margin:0}main{padding:16px 28px}
 details{background:#fff;border:1px solid #dde;border-radius:6px;margin:6px 0;padding:6px 10px}
 summary{cursor:pointer}.id{font-family:ui-monospace,monospace;font-weight:600}
 .badge{display:inline-block;min-width:38px;text-align:center;border-radius:4px;padding:0 6px;margin-right:8px;color:#fff;font-size:12px}
-.pass{background:#1f7a3d}.fail{background:#b3261e}.warn{background:#b86e00}.skip{background:#778}
+.pass{background:#1f7a3d}.fail{background:#b3261e}.warn{background:#b86e00}.skip{background:#778}.unjudged{background:#5a4a8a}.error{background:#6b1d6b}
 pre{background:#f0f1f4;padding:8px;overflow:auto;white-space:pre-wrap;word-break:break-all;max-height:24em}
 p,summary{overflow-wrap:anywhere}
 .clause{color:#555}`;

@@ -30,7 +30,11 @@ function testCase(check: CheckResult): string {
     body.push(
       `      <failure message="${xml(check.message)}" type="${check.level}">${xml(evidenceText(check))}</failure>`,
     );
-  } else if (check.verdict === 'skip') {
+  } else if (check.verdict === 'error') {
+    body.push(
+      `      <error message="${xml(check.message)}" type="harness">${xml(evidenceText(check))}</error>`,
+    );
+  } else if (check.verdict === 'skip' || check.verdict === 'unjudged') {
     body.push(`      <skipped message="${xml(check.message)}"/>`);
   } else if (check.verdict === 'warn') {
     body.push(`      <system-out>${xml(`WARNING: ${evidenceText(check)}`)}</system-out>`);
@@ -40,10 +44,11 @@ function testCase(check: CheckResult): string {
 
 function testSuite(name: string, checks: CheckResult[], timestamp: string): string {
   const failures = checks.filter((c) => c.verdict === 'fail').length;
-  const skipped = checks.filter((c) => c.verdict === 'skip').length;
+  const skipped = checks.filter((c) => c.verdict === 'skip' || c.verdict === 'unjudged').length;
+  const errors = checks.filter((c) => c.verdict === 'error').length;
   const time = seconds(checks.reduce((sum, c) => sum + c.durationMs, 0));
   return [
-    `  <testsuite name="${xml(name)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}" timestamp="${timestamp}">`,
+    `  <testsuite name="${xml(name)}" tests="${checks.length}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${time}" timestamp="${timestamp}">`,
     ...checks.map(testCase),
     '  </testsuite>',
   ].join('\n');
@@ -55,11 +60,11 @@ export function renderJunit(report: RunReport): string {
   for (const check of report.checks) {
     groups.set(check.operation, [...(groups.get(check.operation) ?? []), check]);
   }
-  const { total, failed, skipped } = report.summary;
+  const { total, failed, skipped, unjudged = 0 } = report.summary;
   const timestamp = report.startedAt.replace(/\.\d+Z$/, '');
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="petstore-conformance" tests="${total}" failures="${failed}" errors="${report.harnessErrors.length}" skipped="${skipped}" time="${seconds(report.durationMs)}">`,
+    `<testsuites name="petstore-conformance" tests="${total}" failures="${failed}" errors="${report.harnessErrors.length}" skipped="${skipped + unjudged}" time="${seconds(report.durationMs)}">`,
     ...[...groups].map(([name, checks]) => testSuite(name, checks, timestamp)),
     '</testsuites>',
     '',

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clauseCoverage } from '../checks/coverage.ts';
+import { OUTCOMES } from '../checks/types.ts';
 import { HarnessError } from '../errors.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { NOT_RUN } from '../runner/collector.ts';
@@ -10,7 +11,7 @@ import { checkShards } from './shards.ts';
 import { createdPets, latencyByOperation } from './stats.ts';
 import { writeReports } from './write.ts';
 
-const RANK: Record<Verdict, number> = { fail: 3, warn: 2, pass: 1, skip: 0 };
+const RANK = (v: Verdict) => OUTCOMES.indexOf(v);
 
 function readJson<T>(path: string): T {
   if (!existsSync(path))
@@ -60,7 +61,7 @@ function mergeChecks(parts: readonly RunReport[]): CheckResult[] {
     const ran = parts
       .map((p) => p.checks.find((c) => c.id === check.id))
       .filter((c): c is CheckResult => !!c && c.message !== NOT_RUN);
-    return ran.sort((a, b) => RANK[b.verdict] - RANK[a.verdict])[0] ?? check;
+    return ran.sort((a, b) => RANK(b.verdict) - RANK(a.verdict))[0] ?? check;
   });
 }
 

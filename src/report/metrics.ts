@@ -3,7 +3,7 @@ import type { RunReport, RunVerdict, Verdict } from './model.ts';
 
 const P = 'petstore_conformance';
 const VERDICTS: readonly RunVerdict[] = ['conformant', 'non-conformant', 'inconclusive', 'error'];
-const OUTCOMES: readonly Verdict[] = ['pass', 'fail', 'warn', 'skip'];
+const OUTCOMES: readonly Verdict[] = ['pass', 'fail', 'warn', 'skip', 'unjudged', 'error'];
 /** The exit code of each verdict (kept here so the metrics need no CLI module). */
 const EXIT: Record<RunVerdict, number> = {
   conformant: 0,

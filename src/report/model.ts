@@ -35,8 +35,8 @@ export interface CheckResult extends CheckDef {
   requests: number;
   exchanges: EvidenceExchange[];
   counterexample?: Counterexample;
-  /** A warning about a limit the contract leaves open: the check did not judge its clause. */
-  unjudged?: true;
+  /** What kind of result it is, as data (see Judgement.code): why unjudged, what failed. */
+  code?: string;
 }
 
 /** Where a run's time went, in milliseconds, up to the reports (whose writing it cannot include). */
@@ -68,6 +68,10 @@ export interface Summary {
   failed: number;
   warned: number;
   skipped: number;
+  /** Checks that applied but could not be judged (absent from reports of older harnesses). */
+  unjudged?: number;
+  /** Checks the harness itself failed in (absent from reports of older harnesses). */
+  errors?: number;
 }
 
 export interface SunsetStatus {
@@ -142,21 +146,25 @@ export function summarize(checks: readonly CheckResult[]): Summary {
     failed: count('fail'),
     warned: count('warn'),
     skipped: count('skip'),
+    unjudged: count('unjudged'),
+    errors: count('error'),
   };
 }
 
-/** MUST checks the run judged (any verdict but skip, and not an open limit's warning). */
-export function mustJudged(
-  checks: ReadonlyArray<Pick<CheckResult, 'level' | 'verdict' | 'unjudged'>>,
-): number {
+/** MUST checks the run judged (pass, warn or fail). */
+export function mustJudged(checks: ReadonlyArray<Pick<CheckResult, 'level' | 'verdict'>>): number {
   return checks.filter((c) => c.level === 'MUST' && judgesClause(c)).length;
 }
 
+/**
+ * The run's verdict from its checks, the worst first: the harness failed (an error, never the
+ * target's failure); a check failed; no MUST check was judged; else conformant.
+ */
 export function runVerdict(
-  checks: ReadonlyArray<Pick<CheckResult, 'level' | 'verdict' | 'unjudged'>>,
+  checks: ReadonlyArray<Pick<CheckResult, 'level' | 'verdict'>>,
   harnessErrors: readonly string[],
 ): RunVerdict {
-  if (harnessErrors.length > 0) return 'error';
+  if (harnessErrors.length > 0 || checks.some((c) => c.verdict === 'error')) return 'error';
   if (checks.some((c) => c.verdict === 'fail')) return 'non-conformant';
   return mustJudged(checks) === 0 ? 'inconclusive' : 'conformant';
 }

@@ -6,8 +6,9 @@ import type { PetstoreApi } from '../http/petstore-api.ts';
 import { countingInto, noPhaseTime } from '../stopwatch.ts';
 import { checkEach, checkProperty } from './property.ts';
 import { recordingApi } from './recorder.ts';
+import { runState } from './run-state.ts';
 import { checksAtOnce } from './schedule.ts';
-import { ConformanceFailure, checkMeta, settle, skippedMeta } from './settle.ts';
+import { ConformanceFailure, checkMeta, notRun, type SkipReason, settle } from './settle.ts';
 import type { Target } from './target.ts';
 
 // Suites open the target and register their checks from this one module.
@@ -18,7 +19,7 @@ export interface TestOptions {
    * A reason the check cannot run now (e.g. getPet is past its sunset), or undefined. Asked
    * only of a selected check, so it may do the set-up the check needs (e.g. seed pets).
    */
-  unlessSkipped?: () => string | undefined | Promise<string | undefined>;
+  unlessSkipped?: () => SkipReason | undefined | Promise<SkipReason | undefined>;
 }
 
 /**
@@ -54,16 +55,20 @@ export function verdictTest(
   // checksAtOnce), and a sequential test after all of those before it have ended.
   const together = !target.afterTheRest && checksAtOnce(target.ctx.limits) > 1;
   (together ? test.concurrent : test)(`[${def.id}] ${def.title}`, async ({ task, skip }) => {
-    const reason = exclusionReason(def.id, target.ctx) ?? (await options.unlessSkipped?.());
+    const excluded = exclusionReason(def.id, target.ctx);
+    const reason = excluded ?? (await options.unlessSkipped?.());
+    const trouble = () => runState(target.ctx).setUpTrouble;
+    let judgement: Judgement;
     if (reason !== undefined) {
-      task.meta.check = skippedMeta(def, reason);
-      skip(reason);
+      judgement = settle(def, notRun(reason), [], undefined, trouble());
+      task.meta.check = checkMeta(def, judgement, []);
+    } else {
+      const spent = noPhaseTime();
+      const { api, recorded, unanswered } = recordingApi(target, def.id);
+      const judged = await countingInto(spent, () => run(api, () => recorded.length));
+      judgement = settle(def, judged, recorded, unanswered(), trouble());
+      task.meta.check = checkMeta(def, judgement, recorded, spent);
     }
-    const spent = noPhaseTime();
-    const { api, recorded, unanswered } = recordingApi(target, def.id);
-    const judged = await countingInto(spent, () => run(api, () => recorded.length));
-    const judgement = settle(def, judged, recorded, unanswered());
-    task.meta.check = checkMeta(def, judgement, recorded, spent);
     if (judgement.verdict === 'skip') skip(judgement.message);
     if (judgement.verdict === 'fail') throw new ConformanceFailure(judgement.message);
   });

@@ -7,7 +7,14 @@ import type { CheckResult, Verdict } from '../report/model.ts';
 import type { CheckMeta } from './context.ts';
 import type { Span } from './timings.ts';
 
-const SYMBOL: Record<Verdict, string> = { pass: '✓', fail: '✗', warn: '!', skip: '-' };
+const SYMBOL: Record<Verdict, string> = {
+  pass: '✓',
+  fail: '✗',
+  warn: '!',
+  skip: '-',
+  unjudged: '?',
+  error: 'E',
+};
 const CHECK_ID = /^\[([A-Z0-9-]+)\]/;
 
 /** The message of a check that no test ran (another shard's, or a suite that did not load). */
@@ -126,11 +133,12 @@ export class ResultCollector implements Reporter {
           exchanges: [],
         };
       }
+      // The harness's own fault: never shown as the target's failure.
       const reason = this.redact(outcome.errors?.[0]?.message ?? 'no verdict');
       this.harnessErrors.push(`${def.id}: harness error: ${reason}`);
       return {
         ...def,
-        verdict: 'fail',
+        verdict: 'error',
         message: `harness error: ${reason}`,
         durationMs,
         requests: 0,
@@ -144,7 +152,7 @@ export class ResultCollector implements Reporter {
       durationMs,
       requests: meta.requests,
       ...(meta.timing ? { timing: meta.timing } : {}),
-      ...(meta.unjudged ? { unjudged: true } : {}),
+      ...(meta.code ? { code: meta.code } : {}),
       exchanges: meta.exchanges.map((raw) => {
         const ex = redactExchange(forRecord(raw, this.evidenceBudget), this.redact);
         return { ...ex, curl: toCurl(ex.request) };

@@ -47,8 +47,8 @@ export interface CheckMeta {
   requests: number;
   counterexample?: Counterexample;
   timing?: CheckTiming;
-  /** See Judgement.unjudged. */
-  unjudged?: true;
+  /** See Judgement.code. */
+  code?: string;
 }
 
 declare module 'vitest' {

@@ -191,11 +191,8 @@ function shrinkBudget<T>(options: PropertyOptions<T>) {
 
 /** The verdict of inputs none of which failed: warnings, nothing judged, or a pass. */
 function conclude<T>(judgements: Judgement[], options: PropertyOptions<T>): Judgement {
-  const warnings = judgements.filter((j) => j.verdict === 'warn');
-  const skips = judgements.filter((j) => j.verdict === 'skip');
-  if (warnings.length) return summarizeWarnings(warnings, judgements);
-  // Nothing could be judged (every input hit a failed precondition): say so, do not pass.
-  if (skips.length === judgements.length && skips[0]) return skips[0];
+  const notPassed = notPassing(judgements);
+  if (notPassed) return notPassed;
   return pass(
     options.passMessage?.(judgements.length) ??
       `${judgements.length} generated inputs kept the promise`,
@@ -225,13 +222,23 @@ function truncate(text: string, max = 200): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-/** The warnings of a check's inputs as one; unjudged when no input judged the clause. */
-function summarizeWarnings(warnings: Judgement[], all: Judgement[]): Judgement {
+/**
+ * The verdict of inputs none of which failed, unless they all passed: their warnings and
+ * unjudged inputs as one warning when some input judged the clause; else the first unjudged
+ * input (a limit hit everywhere), else the first skip (every precondition failed): never a pass.
+ */
+function notPassing(all: Judgement[]): Judgement | undefined {
+  const warnings = all.filter((j) => j.verdict === 'warn' || j.verdict === 'unjudged');
+  if (all.some(judgesClause)) return warnings.length ? summarizeWarnings(warnings) : undefined;
+  return all.find((j) => j.verdict === 'unjudged') ?? all.find((j) => j.verdict === 'skip');
+}
+
+/** The warnings of a check's inputs as one. */
+function summarizeWarnings(warnings: Judgement[]): Judgement {
   const distinct = [...new Set(warnings.map((w) => w.message))];
   const evidence: Exchange[] = warnings.flatMap((w) => w.evidence ?? []).slice(0, 3);
   const more = distinct.length > 3 ? ` (+${distinct.length - 3} more)` : '';
-  const summary = warn(`${distinct.slice(0, 3).join('; ')}${more}`, evidence);
-  return all.some(judgesClause) ? summary : { ...summary, unjudged: true };
+  return warn(`${distinct.slice(0, 3).join('; ')}${more}`, evidence);
 }
 
 /**
@@ -247,9 +254,5 @@ export async function checkEach<T>(
   const judgements = await Promise.all(inputs.map(judgeInput));
   const failed = judgements.find((j) => j.verdict === 'fail');
   if (failed) return failed;
-  const warnings = judgements.filter((j) => j.verdict === 'warn');
-  if (warnings.length) return summarizeWarnings(warnings, judgements);
-  const skips = judgements.filter((j) => j.verdict === 'skip');
-  if (skips[0] && skips.length === inputs.length) return skips[0];
-  return pass(passMessage);
+  return notPassing(judgements) ?? pass(passMessage);
 }

@@ -2,6 +2,7 @@ import { exactJson, integerText } from '../checks/exact.ts';
 import { petDifferences } from '../checks/pet-fields.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { HarnessContext } from './context.ts';
+import { runState } from './run-state.ts';
 
 /** A pet as createPet returned it, with the exchange that created it. */
 export interface CreatedPet {
@@ -38,17 +39,9 @@ export interface RunPets {
 /** Enough to show a pattern; more would only bloat the report. */
 const KEEP = 20;
 
-const runs = new Map<string, RunPets>();
-
-/** The run's registry; the worker outlives a run, so it is keyed by run. */
+/** The run's registry of its pets. */
 export function runPets(ctx: HarnessContext): RunPets {
-  const key = `${ctx.runId}:${ctx.exchangeLog ?? ''}:${ctx.baseUrl}`;
-  let pets = runs.get(key);
-  if (!pets) {
-    pets = { created: new Map(), creations: 0, reused: [], sightings: 0, mismatches: [] };
-    runs.set(key, pets);
-  }
-  return pets;
+  return runState(ctx).pets;
 }
 
 const isPet = (v: unknown): v is Record<string, unknown> =>

@@ -1,10 +1,12 @@
 import { petName } from '../arbitraries/pet-name.ts';
 import { exactJson, exactPetId, integerText } from '../checks/exact.ts';
+import type { NotJudged, UnjudgedCode } from '../checks/types.ts';
 import { LIMIT, PET_STATUSES } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { petstoreApi } from '../http/petstore-api.ts';
-import { isRefusal } from '../http/throttle.ts';
+import { BUDGET_SPENT, isRefusal, OUT_OF_TIME, UNRESPONSIVE } from '../http/throttle.ts';
 import { runPets } from './run-pets.ts';
+import { runState } from './run-state.ts';
 import type { Target } from './target.ts';
 
 const STATUS_CYCLE = [...PET_STATUSES, undefined];
@@ -17,12 +19,12 @@ const seedingApi = (target: Target) =>
 /** The pets the harness knows exist, and why there are not more when the run stopped sending. */
 export interface Seeded {
   known: number;
-  /** The throttle's reason (budget spent, target unresponsive) when it refused a seeding request. */
-  refused?: string;
+  /** The throttle's refusal (budget spent, target unresponsive) of a seeding request. */
+  refused?: { code: string; message: string };
 }
 
 function seeded(known: number, answers: readonly Exchange[]): Seeded {
-  const refusal = answers.find(isRefusal)?.error?.message;
+  const refusal = answers.find(isRefusal)?.error;
   return refusal === undefined ? { known } : { known, refused: refusal };
 }
 
@@ -76,12 +78,22 @@ function interleave<T>(lists: readonly T[][]): T[] {
 }
 
 /** Why checks that judge by existing pets cannot run, or undefined when some exist. */
-export function noPetsReason({ known, refused }: Seeded): string | undefined {
+export function noPetsReason({ known, refused }: Seeded): NotJudged | undefined {
   if (known > 0) return undefined;
-  return refused === undefined
-    ? 'no pets exist: nothing to judge limits by'
-    : `${refused} before any pet could be listed or created`;
+  if (refused === undefined)
+    return { code: 'precondition', message: 'no pets exist: nothing to judge limits by' };
+  return {
+    code: REFUSED_AS[refused.code] ?? 'precondition',
+    message: `${refused.message} before any pet could be listed or created`,
+  };
 }
+
+/** A seeding request the throttle refused, as the code of what it leaves unjudged. */
+const REFUSED_AS: Readonly<Record<string, UnjudgedCode>> = {
+  [UNRESPONSIVE]: 'target-unresponsive',
+  [BUDGET_SPENT]: 'budget',
+  [OUT_OF_TIME]: 'out-of-time',
+};
 
 /**
  * Names and categoryIds servers mangle (whitespace kept as sent, letters beyond ASCII, ids past
@@ -113,21 +125,14 @@ function seedPet(target: Target, i: number) {
 /** A pet to fetch, or why there is none. */
 export type PetToFetch = { id: string } | { none: string };
 
-const toFetch = new Map<string, Promise<PetToFetch>>();
-
 /**
  * A pet to fetch, the same for every check of a run that asks: one the run created already, else
  * one the target already holds, else (when the run may write) a new one.
  */
 export function somePet(target: Target): Promise<PetToFetch> {
-  const { ctx } = target;
-  const key = `${ctx.runId}:${ctx.exchangeLog ?? ''}:${ctx.baseUrl}`;
-  let pet = toFetch.get(key);
-  if (!pet) {
-    pet = findOrCreatePet(target);
-    toFetch.set(key, pet);
-  }
-  return pet;
+  const state = runState(target.ctx);
+  state.toFetch ??= findOrCreatePet(target);
+  return state.toFetch;
 }
 
 async function findOrCreatePet(target: Target): Promise<PetToFetch> {

@@ -1,13 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll } from 'vitest';
-import { createClient, type HttpClient } from '../http/client.ts';
+import type { NotJudged } from '../checks/types.ts';
+import { createClient, type HttpClient, UNSOLICITED } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { appendExchange, flushExchanges } from '../http/exchange-log.ts';
-import { newSpend, type Spend, throttle } from '../http/throttle.ts';
+import { HELD_BACK, isRefusal, throttle, UNRESPONSIVE } from '../http/throttle.ts';
 import type { HarnessContext } from './context.ts';
 import { readOnly } from './read-only.ts';
 import { redactorFor } from './redactor.ts';
-import { notePets, type RunPets, runPets } from './run-pets.ts';
+import { notePets, type RunPets } from './run-pets.ts';
+import { type RunState, runState } from './run-state.ts';
+import { SEED_LABEL } from './seed.ts';
 import { saveWaits } from './waits.ts';
 
 /** The target as a suite file sees it: the run's context and one client for the file. */
@@ -41,7 +44,11 @@ export function useTarget(options: TargetOptions = {}): Target {
   if (!ctx) throw new Error('useTarget() before suites/all.ts knew the run');
   // One pool of connections for the run, warm for every suite; sockets of their own where asked.
   const client = options.connectionPerTurn ? connectionPerTurn(ctx) : runClient(ctx);
-  const limited = notingPets(throttle(client, ctx.limits, spendOf(ctx)), runPets(ctx));
+  const state = runState(ctx);
+  const limited = notingSetUp(
+    notingPets(throttle(client, ctx.limits, state.spend), state.pets),
+    state,
+  );
   return {
     ctx,
     client: ctx.writes ? limited : readOnly(limited),
@@ -78,7 +85,7 @@ function openClient(ctx: HarnessContext, connections: number | undefined): HttpC
 function flushRun(ctx: HarnessContext): void {
   if (!ctx.exchangeLog) return;
   flushExchanges(ctx.exchangeLog);
-  saveWaits(ctx.exchangeLog, spendOf(ctx).waits);
+  saveWaits(ctx.exchangeLog, runState(ctx).spend.waits);
 }
 
 /** The connection of the stretch of requests under way (see onOwnConnection). */
@@ -114,17 +121,41 @@ function connectionPerTurn(ctx: HarnessContext): HttpClient {
   };
 }
 
-// The worker outlives a run, so the run's client is keyed by run, as its budget is.
-const runClients = new Map<string, HttpClient>();
+/** The run's one pool of connections, opened by its first suite. */
 function runClient(ctx: HarnessContext): HttpClient {
-  const key = runKey(ctx);
-  let client = runClients.get(key);
-  if (!client) {
-    client = openClient(ctx, ctx.limits.concurrency);
-    runClients.set(key, client);
-    afterAll(() => void runClients.delete(key));
+  const state = runState(ctx);
+  if (!state.client) {
+    state.client = openClient(ctx, ctx.limits.concurrency);
+    afterAll(() => {
+      delete state.client;
+    });
   }
-  return client;
+  return state.client;
+}
+
+/** What a set-up exchange shows of the target's own trouble: a hang, a 5xx, a broken connection. */
+export function setUpTroubleOf(ex: Exchange): NotJudged | undefined {
+  const code = ex.error?.code;
+  const what = `${ex.request.method} ${ex.request.url}`;
+  if (code === 'TIMEOUT' || code === UNRESPONSIVE)
+    return { code: 'target-unresponsive', message: `${ex.error?.message} (${what}, set-up)` };
+  if (ex.response && ex.response.status >= 500)
+    return { code: 'target-error', message: `${what} answered ${ex.response.status} (set-up)` };
+  if (code !== undefined && !isRefusal(ex) && code !== HELD_BACK && code !== UNSOLICITED)
+    return { code: 'target-error', message: `${ex.error?.message} (${what}, set-up)` };
+  return undefined;
+}
+
+/** Notes the first trouble the run's set-up requests met (see RunState.setUpTrouble). */
+function notingSetUp(client: HttpClient, state: RunState): HttpClient {
+  return {
+    send: async (options) => {
+      const ex = await client.send(options);
+      if (options.check === SEED_LABEL) state.setUpTrouble ??= setUpTroubleOf(ex);
+      return ex;
+    },
+    close: () => client.close(),
+  };
 }
 
 /** A client that notes every pet created and seen again, for the checks judged at the end. */
@@ -137,17 +168,4 @@ function notingPets(client: HttpClient, pets: RunPets): HttpClient {
     },
     close: () => client.close(),
   };
-}
-
-// Every suite file of a run shares one budget; the worker outlives a run, so key it by run.
-const spends = new Map<string, Spend>();
-const runKey = (ctx: HarnessContext) => `${ctx.runId}:${ctx.exchangeLog ?? ''}:${ctx.baseUrl}`;
-function spendOf(ctx: HarnessContext): Spend {
-  const key = runKey(ctx);
-  let spend = spends.get(key);
-  if (!spend) {
-    spend = newSpend();
-    spends.set(key, spend);
-  }
-  return spend;
 }

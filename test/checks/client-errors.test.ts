@@ -52,23 +52,23 @@ describe('4xx answers where the contract names none', () => {
 
 // A 413 or 429 Error is a limit the contract leaves open: it warns, and judges nothing.
 describe('413 and 429 Errors where a check would judge', () => {
-  it('warn without judging the clause; another 4xx Error warns and judges', () => {
+  it('leave the clause unjudged; another 4xx Error warns and judges', () => {
     for (const status of [413, 429]) {
       const judgement = CREATE_EXTRA_FIELDS.judge({
         sent,
         ex: answered(status, errorBody(status)),
       });
-      expect(judgement).toMatchObject({ verdict: 'warn', unjudged: true });
+      expect(judgement).toMatchObject({ verdict: 'unjudged', code: 'open-limit' });
       expect(judgement.message).toContain('which the contract leaves open (not judged)');
       expect(judgesClause(judgement)).toBe(false);
     }
     const other = CREATE_EXTRA_FIELDS.judge({ sent, ex: answered(422, errorBody(422)) });
-    expect(other.unjudged).toBeUndefined();
+    expect(other.verdict).toBe('warn');
     expect(judgesClause(other)).toBe(true);
     expect(judgesClause(fail('wrong status', [answered(500, errorBody(500))]))).toBe(true);
     expect(fail('wrong status', [answered(429, errorBody(429))])).toMatchObject({
-      verdict: 'warn',
-      unjudged: true,
+      verdict: 'unjudged',
+      code: 'open-limit',
     });
   });
 
@@ -79,27 +79,24 @@ describe('413 and 429 Errors where a check would judge', () => {
       async () => limited(answered(429, errorBody(429))),
       'ok',
     );
-    expect(allLimited).toMatchObject({ verdict: 'warn', unjudged: true });
+    expect(allLimited).toMatchObject({ verdict: 'unjudged', code: 'open-limit' });
     const oneJudged = await checkEach(
       [1, 2],
       async (i) => (i === 1 ? pass('400 Error') : limited(answered(429, errorBody(429)))),
       'ok',
     );
     expect(oneJudged.verdict).toBe('warn');
-    expect(oneJudged.unjudged).toBeUndefined();
   });
 
   it('coverage counts a clause judged only through a check that judged it', () => {
     const clause = CREATE_EXTRA_FIELDS.clause;
-    const limitedOnly = clauseCoverage([{ clause, verdict: 'warn', unjudged: true }]);
+    const limitedOnly = clauseCoverage([{ clause, verdict: 'unjudged' }]);
     expect(limitedOnly.notJudged).toContain(clause.id);
     const judgedToo = clauseCoverage([
-      { clause, verdict: 'warn', unjudged: true },
+      { clause, verdict: 'unjudged' },
       { clause, verdict: 'pass' },
     ]);
     expect(judgedToo.notJudged).not.toContain(clause.id);
-    expect(runVerdict([{ level: 'MUST', verdict: 'warn', unjudged: true }], [])).toBe(
-      'inconclusive',
-    );
+    expect(runVerdict([{ level: 'MUST', verdict: 'unjudged' }], [])).toBe('inconclusive');
   });
 });

@@ -134,10 +134,10 @@ const cases: Record<string, Case[]> = {
         },
         {
           observation: { sent, ex: err(413) },
-          verdict: 'warn',
+          verdict: 'unjudged',
           because: 'a body size limit, which the contract leaves open',
         },
-        { observation: { sent, ex: err(429) }, verdict: 'warn', because: 'a rate limit' },
+        { observation: { sent, ex: err(429) }, verdict: 'unjudged', because: 'a rate limit' },
         {
           observation: {
             sent,

@@ -2,7 +2,7 @@ import { createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { UNANSWERED_LIMIT } from '../../src/http/throttle.ts';
 import type { AppResponse, Handler } from '../../src/reference/index.ts';
-import { ITEM, intercept } from '../faults/wrap.ts';
+import { ITEM, intercept, LIST } from '../faults/wrap.ts';
 import { type CliResult, readReport, runCli } from '../support/cli.ts';
 import { serveWrappedForFile } from '../support/servers.ts';
 
@@ -25,8 +25,12 @@ function outcomes(result: CliResult) {
     checks.filter(keep).map((c) => c.id);
   return {
     unanswered: ids((c) => c.verdict === 'fail' && /^no answer within \d+ ms to /.test(c.message)),
+    // A MUST check the target left unjudged has failed; a lower one stays unjudged.
     heldBack: ids(
-      (c) => c.verdict === 'skip' && /requests in a row to .* unanswered/.test(c.message),
+      (c) =>
+        (c.level === 'MUST' ? c.verdict === 'fail' : c.verdict === 'unjudged') &&
+        c.code === 'target-unresponsive' &&
+        /requests in a row to .* unanswered/.test(c.message),
     ),
     passed: ids((c) => c.verdict === 'pass'),
     all: checks,
@@ -74,6 +78,13 @@ describe('a target that hangs', async () => {
       /\d{3,}[17]$/.test(req.path) ? { status: 200, hang: true } : undefined,
     ),
   );
+  const hangsOnCreate = await serve('hangs-on-create', (app) =>
+    intercept(app, 'POST', LIST, () => ({ status: 201, hang: true })),
+  );
+  let lists = 0;
+  const listHangsAfterFirst = await serve('list-hangs-after-first', (app) =>
+    intercept(app, 'GET', LIST, () => (++lists > 1 ? { status: 200, hang: true } : undefined)),
+  );
   let answered = 0;
   const stopsAnswering = await serve('stops-answering', (app) => (req) => {
     // The preflight and the list read before seeding get answers; nothing after that does.
@@ -116,6 +127,30 @@ describe('a target that hangs', async () => {
     // 3 routes, 3 timeouts each at most; one per check would be 50 s and more.
     expect(result.durationMs).toBeLessThan(BASE_MS + 9 * timeout);
   });
+
+  // A hang in a core operation meets the set-up first (the seed pets): the checks left without
+  // what it should have made were left unjudged by the target, so the MUST ones fail, naming
+  // the clause and the cause; none is a skip, and the run is never "Conformant".
+  for (const [what, server, route] of [
+    ['createPet never answers', hangsOnCreate, 'POST /pets'],
+    ['listPets hangs after its first answer', listHangsAfterFirst, 'GET /pets'],
+  ] as const) {
+    it(`${what}: the MUST clauses it left unjudged fail, exit 1`, async () => {
+      const result = await run(server.baseUrl);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/^NOT conformant: /m);
+      const checks = readReport(result).checks;
+      const leftByTarget = checks.filter(
+        (c) => c.level === 'MUST' && c.verdict === 'fail' && c.code?.startsWith('target-'),
+      );
+      expect(leftByTarget.length).toBeGreaterThan(10);
+      for (const c of leftByTarget) expect(c.message, c.id).toMatch(/^not judged, the target's/);
+      expect(leftByTarget.some((c) => c.message.includes(route))).toBe(true);
+      // Nothing the target's hang left unjudged passes as a skip.
+      const skipped = checks.filter((c) => c.verdict === 'skip' && c.level === 'MUST');
+      expect(skipped.map((c) => c.id)).toEqual([]);
+    });
+  }
 
   it('a server that accepts connections and never answers: exit 2, one line', async () => {
     const sockets: Socket[] = [];

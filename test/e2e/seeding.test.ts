@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BUDGET_SPENT, UNRESPONSIVE } from '../../src/http/throttle.ts';
 import { noPetsReason } from '../../src/runner/seed.ts';
 import { readReport, runCli } from '../support/cli.ts';
 
@@ -23,11 +24,24 @@ describe('seeding follows the selection', () => {
 
 describe('the reason a list check went unjudged', () => {
   it('names a spent budget, not an empty store', () => {
-    const refused = 'the request budget (--max-requests) was used up';
-    expect(noPetsReason({ known: 0, refused })).toBe(
-      `${refused} before any pet could be listed or created`,
-    );
-    expect(noPetsReason({ known: 0 })).toBe('no pets exist: nothing to judge limits by');
+    const message = 'the request budget (--max-requests) was used up';
+    const refused = { code: BUDGET_SPENT, message };
+    expect(noPetsReason({ known: 0, refused })).toEqual({
+      code: 'budget',
+      message: `${message} before any pet could be listed or created`,
+    });
+    expect(noPetsReason({ known: 0 })).toEqual({
+      code: 'precondition',
+      message: 'no pets exist: nothing to judge limits by',
+    });
     expect(noPetsReason({ known: 3, refused })).toBeUndefined();
+  });
+
+  it("names a target that stopped answering as the target's doing", () => {
+    const refused = {
+      code: UNRESPONSIVE,
+      message: 'the target left 3 requests in a row unanswered',
+    };
+    expect(noPetsReason({ known: 0, refused })?.code).toBe('target-unresponsive');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OUTCOMES } from '../../src/checks/types.ts';
 import { renderMetrics } from '../../src/report/metrics.ts';
 import type { RunReport } from '../../src/report/model.ts';
 import { report } from '../support/report-fixture.ts';
@@ -68,7 +69,7 @@ describe('metrics.prom', () => {
     ]);
     for (const check of report.checks) {
       const states = find(samples, 'check_outcome', { check: check.id });
-      expect(states).toHaveLength(4);
+      expect(states).toHaveLength(OUTCOMES.length);
       expect(states.filter((s) => s.value === 1).map((s) => s.labels.outcome)).toEqual([
         check.verdict,
       ]);

@@ -20,7 +20,15 @@ describe('report writers', () => {
   });
 
   it('summarize and verdict', () => {
-    expect(summary).toEqual({ total: 3, passed: 1, failed: 1, warned: 0, skipped: 1 });
+    expect(summary).toEqual({
+      total: 3,
+      passed: 1,
+      failed: 1,
+      warned: 0,
+      skipped: 1,
+      unjudged: 0,
+      errors: 0,
+    });
     expect(report.verdict).toBe('non-conformant');
     expect(runVerdict(report.checks, ['boom'])).toBe('error');
   });
