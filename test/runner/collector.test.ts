@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestCase, TestModule } from 'vitest/node';
 import { CATALOG } from '../../src/checks/catalog.ts';
+import { runVerdict } from '../../src/report/model.ts';
 import { ResultCollector } from '../../src/runner/collector.ts';
 
 const [first, second, third] = CATALOG;
@@ -56,5 +57,20 @@ describe('ResultCollector', () => {
     collector.onTestRunEnd([], []);
     expect(printed).toHaveLength(1);
     expect(printed[0]).toContain(second.id);
+  });
+
+  it("a check that crashed inside the harness is the harness's error, not the target's failure", () => {
+    if (!first) throw new Error('the catalog is empty');
+    const collector = new ResultCollector(() => undefined);
+    collector.onTestCaseResult({
+      name: nameOf(first),
+      meta: () => ({}),
+      result: () => ({ state: 'failed', errors: [{ message: 'TypeError: boom' }] }),
+      diagnostic: () => ({ startTime: 1_000, duration: 1 }),
+    } as unknown as TestCase);
+    const [result] = collector.results;
+    expect(result?.verdict).toBe('error');
+    expect(collector.harnessErrors).toEqual([`${first.id}: harness error: TypeError: boom`]);
+    expect(runVerdict(collector.orderedResults(), [])).toBe('error');
   });
 });
