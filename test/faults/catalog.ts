@@ -1,5 +1,6 @@
 import { createReferenceApp } from '../../src/reference/app.ts';
 import { listen, type RunningServer } from '../../src/reference/index.ts';
+import { ALONE_FAULTS } from './alone-faults.ts';
 import { AUTH_FAULTS } from './auth-faults.ts';
 import { AUTH_SURFACE_FAULTS } from './auth-surface-faults.ts';
 import { COVERAGE_FAULTS } from './coverage-faults.ts';
@@ -22,6 +23,7 @@ export const FAULTS: readonly Fault[] = [
   ...SUNSET_FAULTS,
   ...ERROR_FAULTS,
   ...COVERAGE_FAULTS,
+  ...ALONE_FAULTS,
 ];
 
 export function findFault(name: string): Fault {
