@@ -4,7 +4,7 @@
 import { inject } from 'vitest';
 import { passGate } from '../src/runner/gate.ts';
 import { suitesOfShard } from '../src/runner/shard.ts';
-import { registerFor } from '../src/runner/target.ts';
+import { SuiteRun } from '../src/runner/suite-run.ts';
 import authSuite from './auth.suite.ts';
 import createPetSuite from './create-pet.suite.ts';
 import deprecationSuite from './deprecation.suite.ts';
@@ -34,6 +34,7 @@ const SUITES = [
 const gate = inject('harnessGate');
 const harness = gate ? await passGate(gate) : inject('harness');
 if (harness) {
-  registerFor(harness);
-  for (const register of suitesOfShard(SUITES, harness.shard)) register();
+  // The run as every suite sees it: one object, handed to each, held by no module.
+  const run = new SuiteRun(harness);
+  for (const register of suitesOfShard(SUITES, harness.shard)) register(run);
 }

@@ -12,13 +12,14 @@ import type { OperationName } from '../src/contract.ts';
 import type { PetstoreApi } from '../src/http/petstore-api.ts';
 import { checkTest, onOwnConnection, useTarget } from '../src/runner/check-test.ts';
 import { getPetRemoved } from '../src/runner/lifecycle.ts';
+import type { SuiteRun } from '../src/runner/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
-export default function authSuite(): void {
-  const target = useTarget();
+export default function authSuite(run: SuiteRun): void {
+  const target = useTarget(run);
   // Each kept-alive probe on a connection of its own: its keyless request follows a keyed one on
   // that socket, whichever other requests go meanwhile.
-  const keptAlive = useTarget({ connectionPerTurn: true });
+  const keptAlive = useTarget(run, { connectionPerTurn: true });
   const { apiKey, runId } = target.ctx;
   // After the sunset the removed route may answer 404 before any key check (issue 12).
   const whileGetPetExists = { unlessSkipped: () => getPetRemoved(target.ctx) };

@@ -10,10 +10,11 @@ import {
   INVALID_BODY_CHECKS,
 } from '../src/checks/create-pet.ts';
 import { checkTest, eachTest, propertyTest, useTarget } from '../src/runner/check-test.ts';
+import type { SuiteRun } from '../src/runner/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
-export default function createPetSuite(): void {
-  const target = useTarget();
+export default function createPetSuite(run: SuiteRun): void {
+  const target = useTarget(run);
   const { runId } = target.ctx;
 
   checkTest(target, CREATE_201_PET, async (api) => {

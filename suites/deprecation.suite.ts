@@ -12,10 +12,11 @@ import type { PetstoreApi } from '../src/http/petstore-api.ts';
 import { checkTest, fixture, useTarget, verdictTest } from '../src/runner/check-test.ts';
 import { getPetRemoved } from '../src/runner/lifecycle.ts';
 import { somePet } from '../src/runner/seed.ts';
+import type { SuiteRun } from '../src/runner/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
-export default function deprecationSuite(): void {
-  const target = useTarget();
+export default function deprecationSuite(run: SuiteRun): void {
+  const target = useTarget(run);
   // Once getPet is removed, how it used to announce its removal no longer matters.
   const whileGetPetExists = { unlessSkipped: () => getPetRemoved(target.ctx) };
 

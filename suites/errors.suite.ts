@@ -11,6 +11,7 @@ import { isThatPet } from '../src/checks/get-pet.ts';
 import type { Exchange } from '../src/http/exchange.ts';
 import { checkTest, useTarget } from '../src/runner/check-test.ts';
 import { getPetRemoved } from '../src/runner/lifecycle.ts';
+import type { SuiteRun } from '../src/runner/suite-run.ts';
 import { probeUnknownId } from '../src/runner/unknown-id.ts';
 
 /** The id of the first pet of a listPets answer, exactly as sent, or undefined. */
@@ -26,8 +27,8 @@ const together = <T extends { ex: Promise<Exchange> }>(
   Promise.all(requests.map(async (r) => ({ ...r, ex: await r.ex })));
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
-export default function errorsSuite(): void {
-  const target = useTarget();
+export default function errorsSuite(run: SuiteRun): void {
+  const target = useTarget(run);
   const { writes, runId } = target.ctx;
   // After the sunset getPet answers 404 or 410 for everything; the Error body is still owed.
   const getPetError = () => (getPetRemoved(target.ctx) ? [404, 410] : [404]);

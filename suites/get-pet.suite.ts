@@ -15,12 +15,13 @@ import {
 import { precondition } from '../src/checks/types.ts';
 import { eachTest, propertyTest, useTarget } from '../src/runner/check-test.ts';
 import { getPetRemoved } from '../src/runner/lifecycle.ts';
+import type { SuiteRun } from '../src/runner/suite-run.ts';
 import { probeUnknownId } from '../src/runner/unknown-id.ts';
 import { validate } from '../src/schemas.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
-export default function getPetSuite(): void {
-  const target = useTarget();
+export default function getPetSuite(run: SuiteRun): void {
+  const target = useTarget(run);
   const whileGetPetExists = { unlessSkipped: () => getPetRemoved(target.ctx) };
 
   propertyTest(

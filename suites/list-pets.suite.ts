@@ -24,10 +24,11 @@ import type { Check } from '../src/checks/types.ts';
 import { LIMIT, PET_STATUSES } from '../src/contract.ts';
 import { checkTest, eachTest, fixture, propertyTest, useTarget } from '../src/runner/check-test.ts';
 import { noPetsReason, seedPets } from '../src/runner/seed.ts';
+import type { SuiteRun } from '../src/runner/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
-export default function listPetsSuite(): void {
-  const target = useTarget();
+export default function listPetsSuite(run: SuiteRun): void {
+  const target = useTarget(run);
   // More pets than the largest page, and more than that of each status when LIST-LIMIT-STATUS
   // runs: otherwise a server ignoring limit or status would pass for lack of data. Created
   // before the checks, when one of them is selected.

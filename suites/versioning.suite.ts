@@ -1,12 +1,12 @@
 import { precondition } from '../src/checks/types.ts';
 import { SUNSET_GET_LIFECYCLE, VERSION_PREFIX_V1 } from '../src/checks/versioning.ts';
 import { checkTest, fixture, useTarget, verdictTest } from '../src/runner/check-test.ts';
-import { runPets } from '../src/runner/run-pets.ts';
 import { somePet } from '../src/runner/seed.ts';
+import type { SuiteRun } from '../src/runner/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
-export default function versioningSuite(): void {
-  const target = useTarget();
+export default function versioningSuite(run: SuiteRun): void {
+  const target = useTarget(run);
 
   checkTest(target, VERSION_PREFIX_V1, async () => target.ctx.baseUrl);
 
@@ -16,7 +16,7 @@ export default function versioningSuite(): void {
     const pet = await petToFetch();
     if ('none' in pet) return precondition(pet.none);
     const { id } = pet;
-    const created = runPets(target.ctx).created.get(id);
+    const created = target.run.pets.created.get(id);
     const origin = created
       ? `created at ${created.ex.startedAt} in this run`
       : 'listed by listPets at the start of the run';

@@ -3,18 +3,19 @@ import { RUN_ID_UNIQUE, RUN_MIN_CREATIONS, RUN_PET_CONSISTENT } from '../src/che
 import { LIMIT, PET_STATUSES } from '../src/contract.ts';
 import { checkTest, useTarget } from '../src/runner/check-test.ts';
 import { getPetRemoved } from '../src/runner/lifecycle.ts';
-import { type CreatedPet, runPets } from '../src/runner/run-pets.ts';
+import type { CreatedPet } from '../src/runner/run-pets.ts';
+import type { SuiteRun } from '../src/runner/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
-export default function wholeRunSuite(): void {
+export default function wholeRunSuite(run: SuiteRun): void {
   // Registered last, its checks start after all others: they judge what those created and saw.
-  const target = useTarget({ afterTheRest: true });
+  const target = useTarget(run, { afterTheRest: true });
   const { runId } = target.ctx;
   /** Created pets fetched again at the end of the run, spread over the run. */
   const SAMPLE = 10;
 
   checkTest(target, RUN_ID_UNIQUE, async (api) => {
-    const pets = runPets(target.ctx);
+    const pets = target.run.pets;
     // However few pets the selected checks created, go past 100 creations.
     const missing = Math.max(0, RUN_MIN_CREATIONS - pets.creations);
     await Promise.all(
@@ -41,7 +42,7 @@ export default function wholeRunSuite(): void {
   }
 
   checkTest(target, RUN_PET_CONSISTENT, async (api) => {
-    const pets = runPets(target.ctx);
+    const pets = target.run.pets;
     // Alone (e.g. --only RUN-PET), the run has created nothing yet: a few pets to follow.
     if (pets.created.size === 0) {
       await Promise.all(

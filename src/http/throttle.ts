@@ -1,5 +1,6 @@
 import type { HttpClient, SendOptions } from './client.ts';
 import type { Exchange } from './exchange.ts';
+import { compose, type Interceptor, type Send } from './interceptor.ts';
 
 export interface Limits {
   /** Requests the run may send at most; undefined: no limit. */
@@ -120,6 +121,15 @@ function release(spend: Spend): void {
  * so that a hung target costs a few timeouts, not one per request.
  */
 export function throttle(client: HttpClient, limits: Limits, spend: Spend): HttpClient {
+  return compose(client, throttling(limits, spend));
+}
+
+/** The throttle as an interceptor (see `throttle`). */
+export function throttling(limits: Limits, spend: Spend): Interceptor {
+  return (next) => throttled(next, limits, spend);
+}
+
+function throttled(next: Send, limits: Limits, spend: Spend): Send {
   const interval = limits.ratePerSecond ? 1000 / limits.ratePerSecond : 0;
   const maxWait = limits.maxRetryAfterMs ?? 30_000;
   function refusal(options: SendOptions, route: string): Exchange | undefined {
@@ -151,7 +161,7 @@ export function throttle(client: HttpClient, limits: Limits, spend: Spend): Http
       const wait = Math.max(0, spend.nextSlot - now);
       spend.nextSlot = Math.max(now, spend.nextSlot) + interval;
       if (wait) await sleep(wait);
-      const ex = await client.send(options);
+      const ex = await next(options);
       if (ex.response) spend.unanswered.delete(route);
       else if (ex.error?.code === 'TIMEOUT') {
         spend.unanswered.set(route, (spend.unanswered.get(route) ?? 0) + 1);
@@ -180,5 +190,5 @@ export function throttle(client: HttpClient, limits: Limits, spend: Spend): Http
     }
     return ex;
   }
-  return { send, close: () => client.close() };
+  return send;
 }

@@ -6,7 +6,6 @@ import type { PetstoreApi } from '../http/petstore-api.ts';
 import { countingInto, noPhaseTime } from '../stopwatch.ts';
 import { checkEach, checkProperty } from './property.ts';
 import { recordingApi } from './recorder.ts';
-import { runState } from './run-state.ts';
 import { checksAtOnce } from './schedule.ts';
 import { ConformanceFailure, checkMeta, notRun, type SkipReason, settle } from './settle.ts';
 import type { Target } from './target.ts';
@@ -57,7 +56,7 @@ export function verdictTest(
   (together ? test.concurrent : test)(`[${def.id}] ${def.title}`, async ({ task, skip }) => {
     const excluded = exclusionReason(def.id, target.ctx);
     const reason = excluded ?? (await options.unlessSkipped?.());
-    const trouble = () => runState(target.ctx).setUpTrouble;
+    const trouble = () => target.run.setUpTrouble;
     let judgement: Judgement;
     if (reason !== undefined) {
       judgement = settle(def, notRun(reason), [], undefined, trouble());

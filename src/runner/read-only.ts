@@ -1,14 +1,9 @@
-import type { HttpClient } from '../http/client.ts';
+import type { Interceptor } from '../http/interceptor.ts';
 
-/** A client that refuses to send anything but GET: the probe profile's promise, enforced. */
-export function readOnly(client: HttpClient): HttpClient {
-  return {
-    send: (options) => {
-      if (options.method !== 'GET') {
-        throw new Error(`read-only run: refusing to send ${options.method} ${options.path}`);
-      }
-      return client.send(options);
-    },
-    close: () => client.close(),
-  };
-}
+/** Refuses to send anything but GET: the probe profile's promise, enforced. */
+export const readOnly: Interceptor = (next) => (options) => {
+  if (options.method !== 'GET') {
+    throw new Error(`read-only run: refusing to send ${options.method} ${options.path}`);
+  }
+  return next(options);
+};

@@ -1,8 +1,7 @@
 import { exactJson, integerText } from '../checks/exact.ts';
 import { petDifferences } from '../checks/pet-fields.ts';
 import type { Exchange } from '../http/exchange.ts';
-import type { HarnessContext } from './context.ts';
-import { runState } from './run-state.ts';
+import type { Interceptor } from '../http/interceptor.ts';
 
 /** A pet as createPet returned it, with the exchange that created it. */
 export interface CreatedPet {
@@ -39,9 +38,13 @@ export interface RunPets {
 /** Enough to show a pattern; more would only bloat the report. */
 const KEEP = 20;
 
-/** The run's registry of its pets. */
-export function runPets(ctx: HarnessContext): RunPets {
-  return runState(ctx).pets;
+/** Notes every pet created and seen again, for the checks judged at the end. */
+export function notingPets(pets: RunPets): Interceptor {
+  return (next) => async (options) => {
+    const ex = await next(options);
+    notePets(pets, ex);
+    return ex;
+  };
 }
 
 const isPet = (v: unknown): v is Record<string, unknown> =>

@@ -5,8 +5,6 @@ import { LIMIT, PET_STATUSES } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { petstoreApi } from '../http/petstore-api.ts';
 import { BUDGET_SPENT, isRefusal, OUT_OF_TIME, UNRESPONSIVE } from '../http/throttle.ts';
-import { runPets } from './run-pets.ts';
-import { runState } from './run-state.ts';
 import type { Target } from './target.ts';
 
 const STATUS_CYCLE = [...PET_STATUSES, undefined];
@@ -130,15 +128,14 @@ export type PetToFetch = { id: string } | { none: string };
  * one the target already holds, else (when the run may write) a new one.
  */
 export function somePet(target: Target): Promise<PetToFetch> {
-  const state = runState(target.ctx);
-  state.toFetch ??= findOrCreatePet(target);
-  return state.toFetch;
+  target.run.toFetch ??= findOrCreatePet(target);
+  return target.run.toFetch;
 }
 
 async function findOrCreatePet(target: Target): Promise<PetToFetch> {
   // A pet the run created already (e.g. a seed pet) needs no request: the lowest id, so that
   // the choice is the same whichever creation came back first.
-  const ids = [...runPets(target.ctx).created.keys()].map(BigInt);
+  const ids = [...target.run.pets.created.keys()].map(BigInt);
   if (ids.length) {
     const lowest = ids.reduce((a, b) => (b < a ? b : a));
     return { id: lowest.toString() };

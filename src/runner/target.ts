@@ -1,20 +1,21 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll } from 'vitest';
-import type { NotJudged } from '../checks/types.ts';
-import { createClient, type HttpClient, UNSOLICITED } from '../http/client.ts';
+import { createClient, type HttpClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { appendExchange, flushExchanges } from '../http/exchange-log.ts';
-import { HELD_BACK, isRefusal, throttle, UNRESPONSIVE } from '../http/throttle.ts';
+import { compose } from '../http/interceptor.ts';
+import { throttling } from '../http/throttle.ts';
 import type { HarnessContext } from './context.ts';
 import { readOnly } from './read-only.ts';
 import { redactorFor } from './redactor.ts';
-import { notePets, type RunPets } from './run-pets.ts';
-import { type RunState, runState } from './run-state.ts';
-import { SEED_LABEL } from './seed.ts';
+import { notingPets } from './run-pets.ts';
+import { notingSetUpTrouble } from './set-up-trouble.ts';
+import type { SuiteRun } from './suite-run.ts';
 import { saveWaits } from './waits.ts';
 
-/** The target as a suite file sees it: the run's context and one client for the file. */
+/** The target as a suite file sees it: the run, its context, and one client for the file. */
 export interface Target {
+  run: SuiteRun;
   ctx: HarnessContext;
   client: HttpClient;
   /** Its checks start once every check registered before them has ended. */
@@ -31,29 +32,24 @@ export interface TargetOptions {
   afterTheRest?: boolean;
 }
 
-let current: HarnessContext | undefined;
-
-/** The run the suites are registered for next (suites/all.ts sets it before registering them). */
-export function registerFor(harness: HarnessContext): void {
-  current = harness;
-}
-
-/** Opens the target for one suite; its client is closed once every check of the run has ended. */
-export function useTarget(options: TargetOptions = {}): Target {
-  const ctx = current;
-  if (!ctx) throw new Error('useTarget() before suites/all.ts knew the run');
+/**
+ * Opens the target of `run` for one suite. Its client is the run's connections with the run's
+ * interceptors around them, the nearest to the wire first: the throttle (budget, rate,
+ * concurrency, deadline, 429 waits, unresponsive routes), the notes of the run's pets and of its
+ * set-up's trouble, and in a read-only run the refusal of anything but GET.
+ */
+export function useTarget(run: SuiteRun, options: TargetOptions = {}): Target {
+  const { ctx } = run;
   // One pool of connections for the run, warm for every suite; sockets of their own where asked.
-  const client = options.connectionPerTurn ? connectionPerTurn(ctx) : runClient(ctx);
-  const state = runState(ctx);
-  const limited = notingSetUp(
-    notingPets(throttle(client, ctx.limits, state.spend), state.pets),
-    state,
+  const wire = options.connectionPerTurn ? connectionPerTurn(run) : runClient(run);
+  const client = compose(
+    wire,
+    throttling(ctx.limits, run.spend),
+    notingPets(run.pets),
+    notingSetUpTrouble(run),
+    ...(ctx.writes ? [] : [readOnly]),
   );
-  return {
-    ctx,
-    client: ctx.writes ? limited : readOnly(limited),
-    ...(options.afterTheRest ? { afterTheRest: true } : {}),
-  };
+  return { run, ctx, client, ...(options.afterTheRest ? { afterTheRest: true } : {}) };
 }
 
 function newClient(ctx: HarnessContext, connections: number | undefined): HttpClient {
@@ -72,20 +68,20 @@ function newClient(ctx: HarnessContext, connections: number | undefined): HttpCl
   });
 }
 
-function openClient(ctx: HarnessContext, connections: number | undefined): HttpClient {
-  const client = newClient(ctx, connections);
+function openClient(run: SuiteRun, connections: number | undefined): HttpClient {
+  const client = newClient(run.ctx, connections);
   afterAll(() => {
-    flushRun(ctx);
+    flushRun(run);
     return client.close();
   });
   return client;
 }
 
 /** Writes what the main process reads of the run: the exchanges still waiting, the 429 waits. */
-function flushRun(ctx: HarnessContext): void {
-  if (!ctx.exchangeLog) return;
-  flushExchanges(ctx.exchangeLog);
-  saveWaits(ctx.exchangeLog, runState(ctx).spend.waits);
+function flushRun(run: SuiteRun): void {
+  if (!run.ctx.exchangeLog) return;
+  flushExchanges(run.ctx.exchangeLog);
+  saveWaits(run.ctx.exchangeLog, run.spend.waits);
 }
 
 /** The connection of the stretch of requests under way (see onOwnConnection). */
@@ -100,10 +96,10 @@ export function onOwnConnection<T>(work: () => Promise<T>): Promise<T> {
   return turn.run({}, work);
 }
 
-function connectionPerTurn(ctx: HarnessContext): HttpClient {
+function connectionPerTurn(run: SuiteRun): HttpClient {
   const opened: HttpClient[] = [];
   afterAll(async () => {
-    flushRun(ctx);
+    flushRun(run);
     await Promise.all(opened.map((client) => client.close()));
   });
   return {
@@ -112,7 +108,7 @@ function connectionPerTurn(ctx: HarnessContext): HttpClient {
       if (!mine)
         throw new Error('a request to a connection-per-turn target outside onOwnConnection()');
       if (!mine.client) {
-        mine.client = newClient(ctx, 1);
+        mine.client = newClient(run.ctx, 1);
         opened.push(mine.client);
       }
       return mine.client.send(options);
@@ -122,50 +118,12 @@ function connectionPerTurn(ctx: HarnessContext): HttpClient {
 }
 
 /** The run's one pool of connections, opened by its first suite. */
-function runClient(ctx: HarnessContext): HttpClient {
-  const state = runState(ctx);
-  if (!state.client) {
-    state.client = openClient(ctx, ctx.limits.concurrency);
+function runClient(run: SuiteRun): HttpClient {
+  if (!run.client) {
+    run.client = openClient(run, run.ctx.limits.concurrency);
     afterAll(() => {
-      delete state.client;
+      delete run.client;
     });
   }
-  return state.client;
-}
-
-/** What a set-up exchange shows of the target's own trouble: a hang, a 5xx, a broken connection. */
-export function setUpTroubleOf(ex: Exchange): NotJudged | undefined {
-  const code = ex.error?.code;
-  const what = `${ex.request.method} ${ex.request.url}`;
-  if (code === 'TIMEOUT' || code === UNRESPONSIVE)
-    return { code: 'target-unresponsive', message: `${ex.error?.message} (${what}, set-up)` };
-  if (ex.response && ex.response.status >= 500)
-    return { code: 'target-error', message: `${what} answered ${ex.response.status} (set-up)` };
-  if (code !== undefined && !isRefusal(ex) && code !== HELD_BACK && code !== UNSOLICITED)
-    return { code: 'target-error', message: `${ex.error?.message} (${what}, set-up)` };
-  return undefined;
-}
-
-/** Notes the first trouble the run's set-up requests met (see RunState.setUpTrouble). */
-function notingSetUp(client: HttpClient, state: RunState): HttpClient {
-  return {
-    send: async (options) => {
-      const ex = await client.send(options);
-      if (options.check === SEED_LABEL) state.setUpTrouble ??= setUpTroubleOf(ex);
-      return ex;
-    },
-    close: () => client.close(),
-  };
-}
-
-/** A client that notes every pet created and seen again, for the checks judged at the end. */
-function notingPets(client: HttpClient, pets: RunPets): HttpClient {
-  return {
-    send: async (options) => {
-      const ex = await client.send(options);
-      notePets(pets, ex);
-      return ex;
-    },
-    close: () => client.close(),
-  };
+  return run.client;
 }

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { HarnessContext } from '../../src/runner/context.ts';
-import { notePets, runPets } from '../../src/runner/run-pets.ts';
+import { notePets } from '../../src/runner/run-pets.ts';
+import { SuiteRun } from '../../src/runner/suite-run.ts';
 import { exchange } from '../support/exchanges.ts';
 
 const ctx = (runId: string) => ({ runId, baseUrl: 'http://h/v1' }) as HarnessContext;
+/** The registry of a new run's pets. */
+const runPets = (context: HarnessContext) => new SuiteRun(context).pets;
 const pet = (id: number | string, name = 'Rex', status = 'sold') =>
   `{"id":${id},"name":"${name}","categoryId":9007199254740993,"status":"${status}"}`;
 const created = (body: string) =>
@@ -42,8 +45,10 @@ describe('the run-wide registry of created pets', () => {
     expect(pets).toMatchObject({ sightings: 1, mismatches: [] });
   });
 
-  it('keeps runs apart', () => {
-    notePets(runPets(ctx('one')), created(pet(1)));
-    expect(runPets(ctx('two')).creations).toBe(0);
+  it('keeps runs apart: each run holds its own', () => {
+    const one = new SuiteRun(ctx('one'));
+    notePets(one.pets, created(pet(1)));
+    expect(one.pets.creations).toBe(1);
+    expect(new SuiteRun(ctx('one')).pets.creations).toBe(0);
   });
 });
