@@ -4,9 +4,15 @@ import { clauseCoverage } from '../checks/coverage.ts';
 import { OUTCOMES } from '../checks/types.ts';
 import { HarnessError } from '../errors.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { NOT_RUN } from '../runner/collector.ts';
 import type { Har } from './har.ts';
-import { type CheckResult, type RunReport, runVerdict, summarize, type Verdict } from './model.ts';
+import {
+  type CheckResult,
+  NOT_RUN,
+  type RunReport,
+  runVerdict,
+  summarize,
+  type Verdict,
+} from './model.ts';
 import { checkShards } from './shards.ts';
 import { createdPets, latencyByOperation } from './stats.ts';
 import { writeReports } from './write.ts';

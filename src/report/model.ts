@@ -8,6 +8,9 @@ import type { Latency } from './stats.ts';
 
 export type Verdict = Outcome;
 
+/** The message of a check that no test ran (another shard's, or a suite that did not load). */
+export const NOT_RUN = 'not run';
+
 /** An exchange as a report shows it: what was sent, what came back, and how to send it again. */
 export interface EvidenceExchange extends Exchange {
   curl: string;

@@ -3,7 +3,7 @@ import { CATALOG, findCheck } from '../checks/catalog.ts';
 import { toCurl } from '../http/curl.ts';
 import { forRecord, RecordBudget } from '../http/exchange.ts';
 import { type Redactor, redactExchange } from '../http/redaction.ts';
-import type { CheckResult, Verdict } from '../report/model.ts';
+import { type CheckResult, NOT_RUN, type Verdict } from '../report/model.ts';
 import type { CheckMeta } from './context.ts';
 import type { Span } from './timings.ts';
 
@@ -16,9 +16,6 @@ const SYMBOL: Record<Verdict, string> = {
   error: 'E',
 };
 const CHECK_ID = /^\[([A-Z0-9-]+)\]/;
-
-/** The message of a check that no test ran (another shard's, or a suite that did not load). */
-export const NOT_RUN = 'not run';
 
 /** Characters of evidence bodies the reports keep in all (see RecordBudget). */
 export const EVIDENCE_BODY_CHARS = 2 * 1024 * 1024;

@@ -5,12 +5,12 @@ import { LIMIT, PET_STATUSES } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { petstoreApi } from '../http/petstore-api.ts';
 import { BUDGET_SPENT, isRefusal, OUT_OF_TIME, UNRESPONSIVE } from '../http/throttle.ts';
+import { SEED_LABEL } from './set-up-trouble.ts';
+import type { PetToFetch } from './suite-run.ts';
 import type { Target } from './target.ts';
 
 const STATUS_CYCLE = [...PET_STATUSES, undefined];
 
-/** The records name seeding as the sender of its requests (exchanges.har `_check`). */
-export const SEED_LABEL = 'seed';
 const seedingApi = (target: Target) =>
   petstoreApi((options) => target.client.send({ ...options, check: SEED_LABEL }));
 
@@ -119,9 +119,6 @@ function seedPet(target: Target, i: number) {
     ...(status ? { status } : {}),
   };
 }
-
-/** A pet to fetch, or why there is none. */
-export type PetToFetch = { id: string } | { none: string };
 
 /**
  * A pet to fetch, the same for every check of a run that asks: one the run created already, else

@@ -3,8 +3,10 @@ import { UNSOLICITED } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { Interceptor } from '../http/interceptor.ts';
 import { HELD_BACK, isRefusal, UNRESPONSIVE } from '../http/throttle.ts';
-import { SEED_LABEL } from './seed.ts';
 import type { SuiteRun } from './suite-run.ts';
+
+/** The records name the set-up as the sender of its requests (exchanges.har `_check`). */
+export const SEED_LABEL = 'seed';
 
 /** What a set-up exchange shows of the target's own trouble: a hang, a 5xx, a broken connection. */
 export function setUpTroubleOf(ex: Exchange): NotJudged | undefined {

@@ -3,7 +3,9 @@ import type { HttpClient } from '../http/client.ts';
 import { newSpend, type Spend } from '../http/throttle.ts';
 import type { HarnessContext } from './context.ts';
 import type { RunPets } from './run-pets.ts';
-import type { PetToFetch } from './seed.ts';
+
+/** A pet to fetch, or why there is none. */
+export type PetToFetch = { id: string } | { none: string };
 
 /**
  * One run as the suites see it in their worker: made by suites/all.ts from the context the CLI
