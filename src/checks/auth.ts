@@ -10,7 +10,7 @@ import {
 } from './auth-table.ts';
 import { CLAUSES } from './clauses.ts';
 import { notErrorResponse } from './problems.ts';
-import { type Check, fail, pass } from './types.ts';
+import { about, type Check, fail, pass } from './types.ts';
 
 /** One request sent without the right key, and what a server that skipped the key did instead. */
 export interface AuthProbe {
@@ -28,7 +28,7 @@ export function judgeProbes(probes: readonly AuthProbe[]) {
     const status = ex.response?.status ?? 0;
     const order = instead?.statuses.includes(status) ? `: ${instead.what} before the key` : '';
     const served = status >= 200 && status < 300 ? ': served without the right key' : '';
-    return fail(`${label}: ${problem}${order}${served}`, [ex]);
+    return fail(problem, [ex], about(label, `${order}${served}`));
   }
   return pass(`${probes.length} request(s), each 401 with a valid Error body`);
 }

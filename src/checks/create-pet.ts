@@ -2,6 +2,7 @@ import { MUTATIONS } from '../arbitraries/invalid-new-pet.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { exactJson, exactPetId } from './exact.ts';
+import { finding } from './finding.ts';
 import { petDifferences } from './pet-fields.ts';
 import {
   firstProblem,
@@ -9,6 +10,7 @@ import {
   notClientError,
   notErrorResponse,
   notSuccess,
+  type Problem,
   unsound,
 } from './problems.ts';
 import { type Check, fail, judged, pass, warnOf } from './types.ts';
@@ -20,10 +22,12 @@ export interface CreateObservation {
 }
 
 /** Fields sent must come back as sent; `status` only when it was sent (its default is not shown). */
-export function echoProblem(sent: Record<string, unknown>, ex: Exchange): string | undefined {
+export function echoProblem(sent: Record<string, unknown>, ex: Exchange): Problem {
   const fields = ['name', 'categoryId', ...('status' in sent ? ['status'] : [])];
   const diffs = petDifferences(sent, exactJson(ex) as Record<string, unknown>, fields);
-  return diffs.length ? `fields not echoed: ${diffs.join('; ')}` : undefined;
+  return diffs.length
+    ? finding('not-echoed', { differences: diffs }, `fields not echoed: ${diffs.join('; ')}`)
+    : undefined;
 }
 
 function judgeCreate({ sent, ex }: CreateObservation) {
@@ -72,7 +76,8 @@ export const CREATE_ID_UNIQUE: Check<Exchange[]> = {
       if (problem) return fail(problem, [ex]);
       const id = String(exactPetId(ex));
       const earlier = seen.get(id);
-      if (earlier) return fail(`id ${id} was assigned twice`, [earlier, ex]);
+      if (earlier)
+        return fail(finding('id-reused', { id }, `id ${id} was assigned twice`), [earlier, ex]);
       seen.set(id, ex);
     }
     return pass(`${seen.size} creates, ${seen.size} distinct ids`);

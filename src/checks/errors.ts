@@ -2,7 +2,7 @@ import type { Exchange } from '../http/exchange.ts';
 import { plural } from '../plural.ts';
 import { CLAUSES } from './clauses.ts';
 import { bodyShown, notErrorResponse, notJson } from './problems.ts';
-import { type Check, fail, pass } from './types.ts';
+import { about, type Check, fail, pass } from './types.ts';
 
 /** Requests made to provoke one error each, with the status the contract names for it. */
 export interface ProvokedError {
@@ -26,7 +26,7 @@ export const ERR_BODY_STATUS: Check<ProvokedError[]> = {
   judge: (provoked) => {
     for (const { expected, label, ex } of provoked) {
       const problem = notErrorResponse(ex, expected);
-      if (problem) return fail(`${label}: ${problem}`, [ex]);
+      if (problem) return fail(problem, [ex], about(label));
     }
     return pass(
       `${plural(provoked.length, 'error response')} (${labels(provoked)}), each a valid Error with a matching status`,
@@ -64,12 +64,14 @@ export const JSON_CONTENT_TYPE: Check<LabelledExchange[]> = {
       if (served) return fail(served, [ex]);
       const problem = notJson(ex);
       // Labelled by what was sent; the status that answered is named beside what came back.
-      if (problem && !ex.response) return fail(`${label}: ${problem}`, [ex]);
+      if (problem && !ex.response) return fail(problem, [ex], about(label));
       if (problem && ex.response) {
         const { status } = ex.response;
-        return fail(`${label}: ${problem}; answered ${status} with ${bodyShown(ex.response)}`, [
-          ex,
-        ]);
+        return fail(
+          problem,
+          [ex],
+          about(label, `; answered ${status} with ${bodyShown(ex.response)}`),
+        );
       }
     }
     return pass(`${plural(answers.length, 'response')} (${labels(answers)}), all application/json`);

@@ -1,10 +1,11 @@
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { exactJson, exactPetId, integerOfText, sameValue, showValue } from './exact.ts';
+import { finding } from './finding.ts';
 import { judgeOutOfDomain } from './out-of-domain.ts';
 import { petDifferences } from './pet-fields.ts';
 import { firstProblem, notErrorResponse, notSuccess, unsound } from './problems.ts';
-import { type Check, fail, judged, skip, warn } from './types.ts';
+import { about, type Check, fail, judged, skip, warn } from './types.ts';
 
 /** A pet as createPet returned it, and getPet's answer for its id. */
 export interface FetchObservation {
@@ -25,7 +26,8 @@ export const GET_200_PET: Check<FetchObservation> = {
         () => notSuccess(ex, 200, 'pet', 'Pet'),
         () => {
           const diffs = petDifferences(created, exactJson(ex) as Record<string, unknown>);
-          return diffs.length ? `not the pet created: ${diffs.join('; ')}` : undefined;
+          const text = `not the pet created: ${diffs.join('; ')}`;
+          return diffs.length ? finding('not-as-created', { differences: diffs }, text) : undefined;
         },
       ),
       `200 with pet ${showValue(created.id)} as created`,
@@ -80,7 +82,7 @@ export const GET_ID_ANY: Check<IdObservation> = {
   writes: false,
   judge: ({ id, ex }) => {
     const broken = unsound(ex);
-    if (broken) return fail(`id ${id}: ${broken}`, [ex]);
+    if (broken) return fail(broken, [ex], about(`id ${id}`));
     const status = ex.response?.status ?? 0;
     if (status === 404) return judged(notErrorResponse(ex, 404), `id ${id}: 404 Error`, ex);
     if (status === 200) {
@@ -90,7 +92,7 @@ export const GET_ID_ANY: Check<IdObservation> = {
           const got = exactPetId(ex);
           return got !== undefined && sameValue(integerOfText(id), BigInt(got))
             ? undefined
-            : `asked for id ${id}, got pet ${got}`;
+            : finding('other-pet', { asked: id, got }, `asked for id ${id}, got pet ${got}`);
         },
       );
       return judged(problem, `id ${id}: 200 with that Pet`, ex);
@@ -103,7 +105,15 @@ export const GET_ID_ANY: Check<IdObservation> = {
         [ex],
       );
     }
-    return fail(`id ${id}: expected 200 or 404, got ${status}`, [ex]);
+    return fail(
+      finding(
+        'status-mismatch',
+        { expected: [200, 404], got: status },
+        `expected 200 or 404, got ${status}`,
+      ),
+      [ex],
+      about(`id ${id}`),
+    );
   },
 };
 

@@ -2,6 +2,7 @@ import { LIMIT, type PetStatus } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { exactJson, showValue } from './exact.ts';
+import { type Finding, finding } from './finding.ts';
 import { judgeOutOfDomain } from './out-of-domain.ts';
 import {
   firstProblem,
@@ -11,14 +12,15 @@ import {
   notPetPage,
   statusIsNot,
 } from './problems.ts';
-import { type Check, fail, type Judgement, judged, pass, precondition } from './types.ts';
+import { about, type Check, fail, type Judgement, judged, pass, precondition } from './types.ts';
 
 // An envelope ({ data: [...] }) is the commonest way to break "bare array": name it.
-function notBareArray(ex: Exchange): string | undefined {
+function notBareArray(ex: Exchange): Finding | undefined {
   const body = ex.response?.json;
   if (Array.isArray(body)) return undefined;
   const kind = body === null ? 'null' : typeof body;
-  return `body is ${kind === 'object' ? 'an object (an envelope?)' : kind}, expected a bare JSON array`;
+  const text = `body is ${kind === 'object' ? 'an object (an envelope?)' : kind}, expected a bare JSON array`;
+  return finding('not-bare-array', { kind }, text);
 }
 
 export const LIST_200_PETS: Check<Exchange> = {
@@ -123,10 +125,8 @@ function statusCheck(status: PetStatus): Check<StatusObservation> {
         const sample = others
           .slice(0, 3)
           .map((p) => `${showValue(p.id)}: ${JSON.stringify(p.status)}`);
-        return fail(
-          `${others.length} of ${itemCount(ex)} pets are not ${status} (${sample.join(', ')})`,
-          [ex],
-        );
+        const text = `${others.length} of ${itemCount(ex)} pets are not ${status} (${sample.join(', ')})`;
+        return fail(finding('status-filter', { status, others: others.length }, text), [ex]);
       }
       return pass(`200 with ${itemCount(ex)} Pets, all ${status}`);
     },
@@ -157,12 +157,13 @@ export const LIST_LIMIT_STATUS: Check<LimitStatusObservation> = {
   judge: ({ limit, status, ex }) => {
     const query = `limit=${limit}&status=${status}`;
     const problem = notPetPage(ex, limit);
-    if (problem) return fail(`${query}: ${problem}`, [ex]);
+    if (problem) return fail(problem, [ex], about(query));
     const pets = (exactJson(ex) ?? []) as { id: unknown; status?: unknown }[];
     const other = pets.find((p) => p.status !== status);
     if (other) {
       const id = showValue(other.id);
-      return fail(`${query}: pet ${id} has status ${JSON.stringify(other.status)}`, [ex]);
+      const text = `pet ${id} has status ${JSON.stringify(other.status)}`;
+      return fail(finding('status-filter', { status, others: 1 }, text), [ex], about(query));
     }
     return pass(`${query}: ${pets.length} Pets, all ${status}`);
   },

@@ -1,6 +1,7 @@
 import type { Exchange } from '../http/exchange.ts';
+import { finding } from './finding.ts';
 import { notErrorResponse, type Problem, unsound } from './problems.ts';
-import { fail, type Judgement, pass, warn, warnOf } from './types.ts';
+import { about, fail, type Judgement, pass, warn, warnOf } from './types.ts';
 
 /**
  * The answer to a request outside the contract's parameter rules (a limit out of range, an
@@ -15,11 +16,11 @@ export function judgeOutOfDomain(
   accepted: (ex: Exchange) => Problem,
 ): Judgement {
   const broken = unsound(ex);
-  if (broken) return fail(`${label}: ${broken}`, [ex]);
+  if (broken) return fail(broken, [ex], about(label));
   const status = ex.response?.status ?? 0;
   if (status >= 400 && status < 500) {
     const problem = notErrorResponse(ex, status);
-    if (problem) return fail(`${label}: ${problem}`, [ex]);
+    if (problem) return fail(problem, [ex], about(label));
     if (status === 400 || status === 404) return pass(`${label}: ${status} Error`);
     return warnOf(
       `${label}: ${status} Error (the contract names no status here; 400 is usual)`,
@@ -28,8 +29,13 @@ export function judgeOutOfDomain(
   }
   if (status === 200) {
     const problem = accepted(ex);
-    if (problem) return fail(`${label}: ${problem}`, [ex]);
+    if (problem) return fail(problem, [ex], about(label));
     return warn(`${label}: accepted with 200 (the contract leaves this unspecified)`, [ex]);
   }
-  return fail(`${label}: expected a 4xx Error or 200, got ${status}`, [ex]);
+  const text = `expected a 4xx Error or 200, got ${status}`;
+  return fail(
+    finding('status-mismatch', { expected: ['4xx', 200], got: status }, text),
+    [ex],
+    about(label),
+  );
 }

@@ -3,12 +3,13 @@ import { mediaType } from '../http/exchange.ts';
 import { quote } from '../quote.ts';
 import { describeViolations, type SchemaName, validate } from '../schemas.ts';
 import { exactJson, notInt64Fields, sameValue, showValue } from './exact.ts';
+import { type Finding, finding } from './finding.ts';
 
 /**
- * Small predicates over one exchange. Each returns a one-line problem, or undefined when
- * there is none, so checks can compose them with `firstProblem`.
+ * Small predicates over one exchange. Each returns a finding (a code, its data and a one-line
+ * text), or undefined when there is none, so checks can compose them with `firstProblem`.
  */
-export type Problem = string | undefined;
+export type Problem = Finding | undefined;
 
 /** The first problem of several, evaluated lazily in order. */
 export function firstProblem(...steps: Array<() => Problem>): Problem {
@@ -23,7 +24,13 @@ export function firstProblem(...steps: Array<() => Problem>): Problem {
 export function noAnswer(ex: Exchange): Problem {
   if (ex.response) return undefined;
   const error = ex.error ?? { code: 'ERROR', message: 'no response' };
-  return error.code === 'TIMEOUT' ? error.message : `no answer: ${error.message} (${error.code})`;
+  return error.code === 'TIMEOUT'
+    ? finding('no-answer', { code: error.code }, error.message)
+    : finding(
+        'transport-error',
+        { code: error.code },
+        `no answer: ${error.message} (${error.code})`,
+      );
 }
 
 function response(ex: Exchange): RecordedResponse {
@@ -34,7 +41,14 @@ function response(ex: Exchange): RecordedResponse {
 /** 5xx is never a conformant answer to anything the harness sends. */
 export function serverError(ex: Exchange): Problem {
   return (
-    noAnswer(ex) ?? (response(ex).status >= 500 ? `server error ${response(ex).status}` : undefined)
+    noAnswer(ex) ??
+    (response(ex).status >= 500
+      ? finding(
+          'server-error',
+          { status: response(ex).status },
+          `server error ${response(ex).status}`,
+        )
+      : undefined)
   );
 }
 
@@ -43,34 +57,45 @@ export function statusIsNot(ex: Exchange, expected: number | readonly number[]):
   const problem = noAnswer(ex);
   if (problem) return problem;
   const { status } = response(ex);
-  return allowed.includes(status) ? undefined : `expected ${allowed.join(' or ')}, got ${status}`;
+  return allowed.includes(status)
+    ? undefined
+    : finding(
+        'status-mismatch',
+        { expected: allowed, got: status },
+        `expected ${allowed.join(' or ')}, got ${status}`,
+      );
 }
 
 /** The body is labelled application/json and parses as JSON. */
 export function notJson(ex: Exchange): Problem {
   const res = ex.response;
   if (!res) return noAnswer(ex);
-  if (res.truncated) return 'response body exceeds the size cap';
+  if (res.truncated) return overCap();
   const type = mediaType(res);
   if (type !== 'application/json') {
-    return `Content-Type is ${type ? `'${type}'` : 'missing'}, expected application/json`;
+    const text = `Content-Type is ${type ? `'${type}'` : 'missing'}, expected application/json`;
+    return finding('content-type', { got: type ?? null }, text);
   }
   if (res.jsonError !== undefined || res.json === undefined) {
-    return `body is not valid JSON: ${res.jsonError ?? 'empty body'}`;
+    const reason = res.jsonError ?? 'empty body';
+    return finding('malformed-json', { reason }, `body is not valid JSON: ${reason}`);
   }
   return undefined;
 }
 
 export function notMatching(ex: Exchange, schema: SchemaName, label: string): Problem {
   const result = validate(schema, ex.response?.json, exactJson(ex));
-  if (!result.valid)
-    return `body is not a valid ${label}: ${describeViolations(result.violations)}`;
   // ajv sees JS numbers, which round beyond 2^53: the int64 range is judged on the exact value.
-  const outOfRange = INT64_SCHEMAS.has(schema) ? notInt64Fields(exactJson(ex)) : [];
-  return outOfRange.length ? `body is not a valid ${label}: ${outOfRange.join('; ')}` : undefined;
+  const outOfRange = INT64_SCHEMAS.has(schema) && result.valid ? notInt64Fields(exactJson(ex)) : [];
+  const violations = result.valid ? outOfRange.join('; ') : describeViolations(result.violations);
+  return violations
+    ? finding('schema', { schema, violations }, `body is not a valid ${label}: ${violations}`)
+    : undefined;
 }
 
 const INT64_SCHEMAS = new Set<SchemaName>(['pet', 'pets', 'newPet']);
+
+const overCap = () => finding('body-over-cap', {}, 'response body exceeds the size cap');
 
 /** What came back, verbatim and short, for a body that is not what was owed. */
 export function bodyShown(res: RecordedResponse): string {
@@ -96,13 +121,22 @@ export function notErrorResponse(ex: Exchange, status: number | readonly number[
   const notError = notAnError(ex);
   // A success served instead is its own story; an error page that is no Error is quoted.
   if (wrongStatus) {
-    return notError && res.status >= 300 ? `${wrongStatus} with ${bodyShown(res)}` : wrongStatus;
+    if (!notError || res.status < 300) return wrongStatus;
+    const text = `${wrongStatus} with ${bodyShown(res)}`;
+    return finding(wrongStatus.code, { ...wrongStatus.data, notAnError: notError.code }, text);
   }
-  if (notError) return `${notError}; answered ${res.status} with ${bodyShown(res)}`;
+  if (notError) {
+    const text = `${notError}; answered ${res.status} with ${bodyShown(res)}`;
+    return finding('not-an-error', { status: res.status, why: notError.code }, text);
+  }
   const body = exactJson(ex) as { status?: unknown };
-  return sameValue(body.status, res.status)
-    ? undefined
-    : `Error.status is ${showValue(body.status)}, HTTP status is ${res.status}`;
+  if (sameValue(body.status, res.status)) return undefined;
+  const shown = showValue(body.status);
+  return finding(
+    'error-status-mismatch',
+    { errorStatus: shown, httpStatus: res.status },
+    `Error.status is ${shown}, HTTP status is ${res.status}`,
+  );
 }
 
 /** A 4xx answer: the client's request refused, for a reason the contract may not name. */
@@ -139,9 +173,10 @@ export function unsound(ex: Exchange): Problem {
     () => serverError(ex),
     () => {
       const res = ex.response;
-      if (res?.truncated) return 'response body exceeds the size cap';
+      if (res?.truncated) return overCap();
       if (res && mediaType(res) === 'application/json' && res.jsonError !== undefined) {
-        return `body labelled application/json is not valid JSON: ${res.jsonError}`;
+        const text = `body labelled application/json is not valid JSON: ${res.jsonError}`;
+        return finding('malformed-json', { reason: res.jsonError }, text);
       }
       return undefined;
     },
@@ -153,11 +188,16 @@ export function notPetPage(ex: Exchange, max: number): Problem {
   return firstProblem(
     () => statusIsNot(ex, 200),
     () => notJson(ex),
-    () => (Array.isArray(ex.response?.json) ? undefined : 'body is not a bare JSON array'),
+    () =>
+      Array.isArray(ex.response?.json)
+        ? undefined
+        : finding('not-bare-array', {}, 'body is not a bare JSON array'),
     () => notMatching(ex, 'pets', 'Pets array'),
     () => {
       const count = itemCount(ex);
-      return count <= max ? undefined : `${count} items, more than the ${max} allowed`;
+      return count <= max
+        ? undefined
+        : finding('too-many-items', { count, max }, `${count} items, more than the ${max} allowed`);
     },
   );
 }

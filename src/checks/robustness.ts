@@ -1,8 +1,15 @@
 import { LIMIT } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
-import { notClientError, notErrorResponse, notPetPage, notSuccess, unsound } from './problems.ts';
-import { type Check, fail, type Judgement, pass, warnOf } from './types.ts';
+import {
+  notClientError,
+  notErrorResponse,
+  notPetPage,
+  notSuccess,
+  type Problem,
+  unsound,
+} from './problems.ts';
+import { about, type Check, fail, type Judgement, pass, warnOf } from './types.ts';
 
 /** Generated input (described) and the answer to it. */
 export interface FuzzObservation {
@@ -12,20 +19,22 @@ export interface FuzzObservation {
 
 function judgeSoundAnswer(
   { input, ex }: FuzzObservation,
-  expected: Record<number, (ex: Exchange) => string | undefined>,
+  expected: Record<number, (ex: Exchange) => Problem>,
 ): Judgement {
   const broken = unsound(ex);
-  if (broken) return fail(`${input}: ${broken}`, [ex]);
+  if (broken) return fail(broken, [ex], about(input));
   const status = ex.response?.status ?? 0;
   const judgeBody = expected[status];
   if (!judgeBody) {
     // Any 4xx is a sane refusal, but only with an Error body (Errors), as for the listed ones.
     const problem = notClientError(ex);
-    if (problem) return fail(`${input}: ${status} but ${problem}`, [ex]);
+    if (problem) return fail(problem, [ex], about(input, undefined, `${status} but `));
     return warnOf(`${input}: unexpected status ${status}`, ex);
   }
   const problem = judgeBody(ex);
-  return problem ? fail(`${input}: ${status} but ${problem}`, [ex]) : pass(`${input}: ${status}`);
+  return problem
+    ? fail(problem, [ex], about(input, undefined, `${status} but `))
+    : pass(`${input}: ${status}`);
 }
 
 export const ROBUST_LIST_ANY_QUERY: Check<FuzzObservation> = {

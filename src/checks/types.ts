@@ -1,5 +1,6 @@
 import type { OperationName } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { Finding, type ProblemData, problemData } from './finding.ts';
 import { openLimitAnswer, openLimitReason } from './open-limits.ts';
 
 /** MUST fails the run; SHOULD and MAY (behaviour the contract leaves open) only warn. */
@@ -95,6 +96,8 @@ export interface Judgement {
    * check was unjudged (an UnjudgedCode), or what a failure was (`status-mismatch`, ...).
    */
   code?: string;
+  /** What a failure found, as data: its code, the values that make it, and its text. */
+  problem?: ProblemData;
 }
 
 /** Whether a judgement speaks to its check's clause: pass, warn or fail. */
@@ -111,11 +114,33 @@ export const pass = (message: string): Judgement => ({ verdict: 'pass', message 
  * A failure shown by `evidence`; unjudged when the evidence holds a 413 or 429 Error, limits
  * the contract leaves open (so no property shrinks, nor a run fails, for them).
  */
-export const fail = (message: string, evidence?: Exchange[]): Judgement => {
+export const fail = (
+  problem: Finding | string,
+  evidence?: Exchange[],
+  around: Around = {},
+): Judgement => {
   const limited = evidence && openLimitAnswer(evidence);
   if (limited) return limitWarning(limited, evidence);
-  return { verdict: 'fail', message, ...(evidence ? { evidence } : {}) };
+  const message = `${around.before ?? ''}${problem}${around.after ?? ''}`;
+  return {
+    verdict: 'fail',
+    message,
+    ...(problem instanceof Finding ? { code: problem.code, problem: problemData(problem) } : {}),
+    ...(evidence ? { evidence } : {}),
+  };
 };
+
+/** The words a message puts around a finding: what was sent before it, more detail after. */
+export interface Around {
+  before?: string;
+  after?: string;
+}
+
+/** A finding about the request `label` names: `<label>: <lead><finding><after>`. */
+export const about = (label: string, after?: string, lead = ''): Around => ({
+  before: `${label}: ${lead}`,
+  ...(after ? { after } : {}),
+});
 export const warn = (message: string, evidence?: Exchange[]): Judgement => ({
   verdict: 'warn',
   message,
@@ -158,6 +183,10 @@ export const unjudged = (
 });
 
 /** `fail` with the problem when there is one, else `pass` with the message given. */
-export function judged(problem: string | undefined, passMessage: string, ex?: Exchange): Judgement {
+export function judged(
+  problem: Finding | string | undefined,
+  passMessage: string,
+  ex?: Exchange,
+): Judgement {
   return problem === undefined ? pass(passMessage) : fail(problem, ex ? [ex] : undefined);
 }

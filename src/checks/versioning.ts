@@ -2,7 +2,7 @@ import { GET_PET_SUNSET, VERSION_PREFIX } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { notErrorResponse, statusIsNot } from './problems.ts';
-import { type Check, fail, pass, warn } from './types.ts';
+import { about, type Check, fail, pass, warn } from './types.ts';
 
 export const VERSION_PREFIX_V1: Check<string> = {
   id: 'VERSION-PREFIX-V1',
@@ -54,11 +54,11 @@ export const SUNSET_GET_LIFECYCLE: Check<LifecycleObservation> = {
       const problem = notErrorResponse(ex, [404, 410]);
       if (!problem) return pass(`${today}: getPet is gone (${ex.response?.status})`);
       const still = ex.response?.status === 200 ? ' (still served after the sunset)' : '';
-      return fail(`${today}: ${problem}${still}`, [ex]);
+      return fail(problem, [ex], about(today, still));
     }
     const problem = statusIsNot(ex, 200);
     if (!problem) return pass(`${today}: getPet still works before ${GET_PET_SUNSET}`);
-    return fail(`${today}: ${problem}${lostOrRemoved(ex, origin)}`, [ex]);
+    return fail(problem, [ex], about(today, lostOrRemoved(ex, origin)));
   },
 };
 

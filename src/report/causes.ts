@@ -1,3 +1,4 @@
+import type { ProblemData } from '../checks/finding.ts';
 import { plural } from '../plural.ts';
 import type { CheckResult } from './model.ts';
 
@@ -29,18 +30,33 @@ function candidates(problem: string): string[] {
   return out;
 }
 
+/** A finding's identity: its code and data, whatever words surround it in each message. */
+const findingKey = (problem: ProblemData) => `${problem.code} ${JSON.stringify(problem.data)}`;
+
 /**
- * The problems shared by at least `min` failed checks, most shared first: e.g. 27 checks whose
- * message ends `Error.status is 0, HTTP status is 401`, each after its own request's label,
- * so a vendor fixes one thing rather than reading 27. Each check counts towards one cause: the
- * one most checks share, the longest (most specific) among equals.
+ * The causes a failed check may share with others: its finding (code and data) when it has
+ * one; else, for a message no finding made, what its words may be saying.
+ */
+function causesOf(check: CheckResult, shown: Map<string, string>): string[] {
+  if (!check.problem) return candidates(problemOf(check));
+  const key = findingKey(check.problem);
+  shown.set(key, check.problem.text);
+  return [key];
+}
+
+/**
+ * The problems shared by at least `min` failed checks, most shared first: e.g. 27 checks that
+ * found `Error.status is 0, HTTP status is 401` (the same code and data), each about its own
+ * request, so a vendor fixes one thing rather than reading 27. Each check counts towards one
+ * cause: the one most checks share, the longest (most specific) among equals.
  */
 export function commonCauses(
   checks: readonly CheckResult[],
   min = MIN_CHECKS_PER_CAUSE,
 ): CommonCause[] {
   const failed = checks.filter((c) => c.verdict === 'fail');
-  const options = failed.map((c) => ({ id: c.id, causes: candidates(problemOf(c)) }));
+  const shown = new Map<string, string>();
+  const options = failed.map((c) => ({ id: c.id, causes: causesOf(c, shown) }));
   const sharedBy = new Map<string, number>();
   for (const { causes } of options) {
     for (const cause of new Set(causes)) sharedBy.set(cause, (sharedBy.get(cause) ?? 0) + 1);
@@ -55,7 +71,7 @@ export function commonCauses(
   }
   return [...groups]
     .filter(([, ids]) => ids.length >= min)
-    .map(([cause, ids]) => ({ cause, checks: ids }))
+    .map(([cause, ids]) => ({ cause: shown.get(cause) ?? cause, checks: ids }))
     .sort((a, b) => b.checks.length - a.checks.length);
 }
 

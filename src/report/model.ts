@@ -1,4 +1,5 @@
 import type { ClauseCoverage } from '../checks/coverage.ts';
+import type { ProblemData } from '../checks/finding.ts';
 import { type CheckDef, type Counterexample, judgesClause, type Outcome } from '../checks/types.ts';
 import type { OperationName } from '../contract.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -40,6 +41,8 @@ export interface CheckResult extends CheckDef {
   counterexample?: Counterexample;
   /** What kind of result it is, as data (see Judgement.code): why unjudged, what failed. */
   code?: string;
+  /** What a failure found, as data (see Judgement.problem): cause grouping reads this. */
+  problem?: ProblemData;
 }
 
 /** Where a run's time went, in milliseconds, up to the reports (whose writing it cannot include). */

@@ -1,5 +1,6 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { CATALOG, findCheck } from '../checks/catalog.ts';
+import type { ProblemData } from '../checks/finding.ts';
 import { toCurl } from '../http/curl.ts';
 import { forRecord, RecordBudget } from '../http/exchange.ts';
 import { type Redactor, redactExchange } from '../http/redaction.ts';
@@ -108,6 +109,17 @@ export class ResultCollector implements Reporter {
     );
   }
 
+  /** A finding's text and data came from the wire: both leave redacted. */
+  private redactProblem(problem: ProblemData): ProblemData {
+    let data: ProblemData['data'] = {};
+    try {
+      data = JSON.parse(this.redact(JSON.stringify(problem.data))) as ProblemData['data'];
+    } catch {
+      // A redaction that broke the JSON leaves no data: the text still says what was wrong.
+    }
+    return { code: problem.code, data, text: this.redact(problem.text) };
+  }
+
   private toResult(testCase: TestCase): CheckResult | undefined {
     const id = CHECK_ID.exec(testCase.name)?.[1];
     const def = id ? findCheck(id) : undefined;
@@ -150,6 +162,7 @@ export class ResultCollector implements Reporter {
       requests: meta.requests,
       ...(meta.timing ? { timing: meta.timing } : {}),
       ...(meta.code ? { code: meta.code } : {}),
+      ...(meta.problem ? { problem: this.redactProblem(meta.problem) } : {}),
       exchanges: meta.exchanges.map((raw) => {
         const ex = redactExchange(forRecord(raw, this.evidenceBudget), this.redact);
         return { ...ex, curl: toCurl(ex.request) };

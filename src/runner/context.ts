@@ -1,3 +1,4 @@
+import type { ProblemData } from '../checks/finding.ts';
 import type { Counterexample, Outcome } from '../checks/types.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { Limits } from '../http/throttle.ts';
@@ -49,6 +50,8 @@ export interface CheckMeta {
   timing?: CheckTiming;
   /** See Judgement.code. */
   code?: string;
+  /** See Judgement.problem. */
+  problem?: ProblemData;
 }
 
 declare module 'vitest' {

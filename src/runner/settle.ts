@@ -114,5 +114,6 @@ export function checkMeta(
     ...(spent ? { timing: checkTiming(spent, recorded) } : {}),
     ...(judgement.counterexample ? { counterexample: judgement.counterexample } : {}),
     ...(judgement.code ? { code: judgement.code } : {}),
+    ...(judgement.problem ? { problem: judgement.problem } : {}),
   };
 }

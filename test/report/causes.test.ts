@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ERR_BODY_STATUS } from '../../src/checks/errors.ts';
 import { causeLine, causeLines, commonCauses } from '../../src/report/causes.ts';
 import type { CheckResult } from '../../src/report/model.ts';
+import { exchange } from '../support/exchanges.ts';
 import { checks } from '../support/report-fixture.ts';
 
 const base = checks[0] as CheckResult;
@@ -14,6 +16,48 @@ const failed = (id: string, message: string, extra: Partial<CheckResult> = {}): 
 const status0 = 'body is not a valid Error: /status must be >= 100 (it is 0)';
 
 describe('common causes of failures', () => {
+  it('groups by what the checks found (code and data), not by the words around it', () => {
+    const found = (errorStatus: string) => ({
+      code: 'error-status-mismatch',
+      data: { errorStatus, httpStatus: 401 },
+      text: `Error.status is ${errorStatus}, HTTP status is 401`,
+    });
+    const results = [
+      failed('A', 'no key: Error.status is 0, HTTP status is 401', { problem: found('0') }),
+      failed('B', 'quite other words entirely', { problem: found('0') }),
+      failed('C', 'a wrong key: Error.status is 0, HTTP status is 401 (and more)', {
+        problem: found('0'),
+      }),
+      // The same words, another finding: not the same cause.
+      failed('D', 'no key: Error.status is 0, HTTP status is 401', { problem: found('"0"') }),
+    ];
+    expect(commonCauses(results)).toEqual([
+      { cause: 'Error.status is 0, HTTP status is 401', checks: ['A', 'B', 'C'] },
+    ]);
+  });
+
+  it('a judge that fails on an Error.status mismatch says so as data', () => {
+    const judgement = ERR_BODY_STATUS.judge([
+      {
+        label: 'listPets without key',
+        expected: [401],
+        ex: exchange({
+          status: 401,
+          body: '{"code":"x","message":"m","status":400}',
+          contentType: 'application/json',
+        }),
+      },
+    ]);
+    expect(judgement.verdict).toBe('fail');
+    expect(judgement.code).toBe('error-status-mismatch');
+    expect(judgement.problem).toEqual({
+      code: 'error-status-mismatch',
+      data: { errorStatus: '400', httpStatus: 401 },
+      text: 'Error.status is 400, HTTP status is 401',
+    });
+    expect(judgement.message).toBe('listPets without key: Error.status is 400, HTTP status is 401');
+  });
+
   it('says once what many checks report after their own labels', () => {
     const results = [
       failed('AUTH-LIST-NO-KEY', `valid request, no key: ${status0}`),
