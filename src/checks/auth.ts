@@ -9,6 +9,7 @@ import {
   OPERATION_ROWS,
 } from './auth-table.ts';
 import { CLAUSES } from './clauses.ts';
+import { finding } from './finding.ts';
 import { notErrorResponse } from './problems.ts';
 import { about, type Check, fail, pass } from './types.ts';
 
@@ -26,9 +27,16 @@ export function judgeProbes(probes: readonly AuthProbe[]) {
     const problem = notErrorResponse(ex, AUTH_FAULT_STATUS);
     if (!problem) continue;
     const status = ex.response?.status ?? 0;
-    const order = instead?.statuses.includes(status) ? `: ${instead.what} before the key` : '';
-    const served = status >= 200 && status < 300 ? ': served without the right key' : '';
-    return fail(problem, [ex], about(label, `${order}${served}`));
+    // What the wrong status means is the cause a vendor fixes: the request was served, or its
+    // input was looked at before the key.
+    const then = { before: `${label}: ${problem}: ` };
+    if (status >= 200 && status < 300)
+      return fail(finding('served-without-key', {}, 'served without the right key'), [ex], then);
+    if (instead?.statuses.includes(status)) {
+      const text = `${instead.what} before the key`;
+      return fail(finding('input-before-key', { what: instead.what }, text), [ex], then);
+    }
+    return fail(problem, [ex], about(label));
   }
   return pass(`${probes.length} request(s), each 401 with a valid Error body`);
 }

@@ -142,7 +142,7 @@ describe('harness-level failures and hostile answers', async () => {
     const report = readReport(result);
     expect(report.checks.filter((c) => c.verdict === 'fail')).toEqual([]);
     const get = report.checks.find((c) => c.id === 'GET-200-PET');
-    expect(get).toMatchObject({ verdict: 'skip' });
+    expect(get).toMatchObject({ verdict: 'unjudged', code: 'unsolicited' });
     expect(get?.message).toContain('not judged: the target sent a response nothing asked for');
     expect(report.coverage.notJudged).toContain('get200');
     expect(result.stdout).toContain('clauses not judged: ');
