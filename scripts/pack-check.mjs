@@ -18,7 +18,7 @@ const majors = values.node.split(',').filter(Boolean);
 const MUST_SHIP = [
   'bin/petstore-conformance.mjs',
   'dist/src/cli.js',
-  'dist/src/runner/warm-up.js',
+  'dist/src/bridge/warm-up.js',
   'dist/suites/all.js',
   'dist/suites/get-pet.suite.js',
   'schemas/openapi.yaml',

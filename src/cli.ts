@@ -1,16 +1,16 @@
-import './compile-cache.ts';
+import './base/compile-cache.ts';
 import { join } from 'node:path';
-import { colourEnabled, colourLine } from './colour.ts';
-import { type Config, commandUsage, loadConfig, usage } from './config.ts';
-import { HarnessError } from './errors.ts';
-import { EXIT_CODES, HARNESS_ERROR_EXIT } from './exit-codes.ts';
-import { inertLine, inertText } from './inert.ts';
-import { plural } from './plural.ts';
+import { colourEnabled, colourLine } from './base/colour.ts';
+import { HarnessError } from './base/errors.ts';
+import { inertLine, inertText } from './base/inert.ts';
+import { HARNESS } from './base/paths.ts';
+import { plural } from './base/plural.ts';
+import { type Config, commandUsage, loadConfig, usage } from './config/config.ts';
+import { EXIT_CODES, HARNESS_ERROR_EXIT } from './engine/exit-codes.ts';
 import { clockOnDay } from './reference/clock.ts';
 import { causeLines } from './report/causes.ts';
 import type { RunReport, RunVerdict } from './report/model.ts';
 import { retryWaitsLine } from './report/stats.ts';
-import { HARNESS } from './runner/paths.ts';
 
 const HEADLINE: Record<RunVerdict, string> = {
   conformant: 'Conformant',
@@ -68,12 +68,12 @@ async function run(config: Config): Promise<number> {
   for (const warning of config.warnings) print(`warning: ${warning}`);
   // Loaded on demand: vitest is heavy, and --help or a bad flag should answer at once. The
   // suites' worker is started first: it boots while the rest of the harness loads.
-  const { startSuites } = await import('./runner/run-suites.ts');
+  const { startSuites } = await import('./bridge/run-suites.ts');
   const suites = await startSuites(config);
   const { report, reportFiles } = await (async () => {
     // Asked once the worker boots: the check catalog is the heaviest module this thread loads.
     (await import('./checks/selection.ts')).checkSelection(config);
-    const { runConformance } = await import('./runner/run.ts');
+    const { runConformance } = await import('./engine/run.ts');
     return runConformance(config, print, suites);
   })().finally(() => suites.close());
   for (const error of report.harnessErrors) print(`harness error: ${error}`);

@@ -2,9 +2,9 @@
 // different suites can run together in one worker, under the run's one throttle and budget
 // (vitest runs test files one after another, and separate workers would each have their own).
 import { inject } from 'vitest';
-import { passGate } from '../src/runner/gate.ts';
-import { suitesOfShard } from '../src/runner/shard.ts';
-import { SuiteRun } from '../src/runner/suite-run.ts';
+import { passGate } from '../src/bridge/gate.ts';
+import { suitesOfShard } from '../src/bridge/shard.ts';
+import { SuiteRun } from '../src/language/suite-run.ts';
 import authSuite from './auth.suite.ts';
 import createPetSuite from './create-pet.suite.ts';
 import deprecationSuite from './deprecation.suite.ts';
@@ -29,7 +29,7 @@ const SUITES = [
   wholeRunSuite,
 ];
 
-// A run started before its target was known waits here for it (src/runner/gate.ts); none comes
+// A run started before its target was known waits here for it (src/bridge/gate.ts); none comes
 // when the preflight failed, and then no check is registered.
 const gate = inject('harnessGate');
 const harness = gate ? await passGate(gate) : inject('harness');

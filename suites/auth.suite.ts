@@ -8,11 +8,11 @@ import {
   type RequestSpec,
   withCredential,
 } from '../src/checks/auth-table.ts';
-import type { OperationName } from '../src/contract.ts';
+import type { OperationName } from '../src/contract/contract.ts';
 import type { PetstoreApi } from '../src/http/petstore-api.ts';
-import { checkTest, onOwnConnection, useTarget } from '../src/runner/check-test.ts';
-import { getPetRemoved } from '../src/runner/lifecycle.ts';
-import type { SuiteRun } from '../src/runner/suite-run.ts';
+import { checkTest, onOwnConnection, useTarget } from '../src/language/check-test.ts';
+import { getPetRemoved } from '../src/language/lifecycle.ts';
+import type { SuiteRun } from '../src/language/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function authSuite(run: SuiteRun): void {

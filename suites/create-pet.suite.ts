@@ -9,8 +9,8 @@ import {
   CREATE_ID_UNIQUE,
   INVALID_BODY_CHECKS,
 } from '../src/checks/create-pet.ts';
-import { checkTest, eachTest, propertyTest, useTarget } from '../src/runner/check-test.ts';
-import type { SuiteRun } from '../src/runner/suite-run.ts';
+import { checkTest, eachTest, propertyTest, useTarget } from '../src/language/check-test.ts';
+import type { SuiteRun } from '../src/language/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function createPetSuite(run: SuiteRun): void {

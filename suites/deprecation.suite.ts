@@ -9,10 +9,10 @@ import {
 import { type Judgement, precondition } from '../src/checks/types.ts';
 import type { Exchange } from '../src/http/exchange.ts';
 import type { PetstoreApi } from '../src/http/petstore-api.ts';
-import { checkTest, fixture, useTarget, verdictTest } from '../src/runner/check-test.ts';
-import { getPetRemoved } from '../src/runner/lifecycle.ts';
-import { somePet } from '../src/runner/seed.ts';
-import type { SuiteRun } from '../src/runner/suite-run.ts';
+import { checkTest, fixture, useTarget, verdictTest } from '../src/language/check-test.ts';
+import { getPetRemoved } from '../src/language/lifecycle.ts';
+import { somePet } from '../src/language/seed.ts';
+import type { SuiteRun } from '../src/language/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function deprecationSuite(run: SuiteRun): void {

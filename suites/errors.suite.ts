@@ -6,13 +6,13 @@ import {
   type LabelledExchange,
   type ProvokedError,
 } from '../src/checks/errors.ts';
-import { exactJson, exactPetId, integerText } from '../src/checks/exact.ts';
 import { isThatPet } from '../src/checks/get-pet.ts';
+import { exactJson, exactPetId, integerText } from '../src/http/exact.ts';
 import type { Exchange } from '../src/http/exchange.ts';
-import { checkTest, useTarget } from '../src/runner/check-test.ts';
-import { getPetRemoved } from '../src/runner/lifecycle.ts';
-import type { SuiteRun } from '../src/runner/suite-run.ts';
-import { probeUnknownId } from '../src/runner/unknown-id.ts';
+import { checkTest, useTarget } from '../src/language/check-test.ts';
+import { getPetRemoved } from '../src/language/lifecycle.ts';
+import type { SuiteRun } from '../src/language/suite-run.ts';
+import { probeUnknownId } from '../src/language/unknown-id.ts';
 
 /** The id of the first pet of a listPets answer, exactly as sent, or undefined. */
 function firstPetId(page: Exchange): string | undefined {

@@ -5,7 +5,6 @@ import {
   NON_INTEGER_IDS,
   UNKNOWN_IDS,
 } from '../src/arbitraries/pet-id.ts';
-import { exactJson, exactPetId } from '../src/checks/exact.ts';
 import {
   GET_200_PET,
   GET_404_UNKNOWN,
@@ -13,11 +12,12 @@ import {
   GET_ID_NOT_INT64,
 } from '../src/checks/get-pet.ts';
 import { precondition } from '../src/checks/types.ts';
-import { eachTest, propertyTest, useTarget } from '../src/runner/check-test.ts';
-import { getPetRemoved } from '../src/runner/lifecycle.ts';
-import type { SuiteRun } from '../src/runner/suite-run.ts';
-import { probeUnknownId } from '../src/runner/unknown-id.ts';
-import { validate } from '../src/schemas.ts';
+import { validate } from '../src/contract/schemas.ts';
+import { exactJson, exactPetId } from '../src/http/exact.ts';
+import { eachTest, propertyTest, useTarget } from '../src/language/check-test.ts';
+import { getPetRemoved } from '../src/language/lifecycle.ts';
+import type { SuiteRun } from '../src/language/suite-run.ts';
+import { probeUnknownId } from '../src/language/unknown-id.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function getPetSuite(run: SuiteRun): void {

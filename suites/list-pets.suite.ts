@@ -21,10 +21,16 @@ import {
 } from '../src/checks/list-pets.ts';
 import { exclusionReason } from '../src/checks/selection.ts';
 import type { Check } from '../src/checks/types.ts';
-import { LIMIT, PET_STATUSES } from '../src/contract.ts';
-import { checkTest, eachTest, fixture, propertyTest, useTarget } from '../src/runner/check-test.ts';
-import { noPetsReason, seedPets } from '../src/runner/seed.ts';
-import type { SuiteRun } from '../src/runner/suite-run.ts';
+import { LIMIT, PET_STATUSES } from '../src/contract/contract.ts';
+import {
+  checkTest,
+  eachTest,
+  fixture,
+  propertyTest,
+  useTarget,
+} from '../src/language/check-test.ts';
+import { noPetsReason, seedPets } from '../src/language/seed.ts';
+import type { SuiteRun } from '../src/language/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function listPetsSuite(run: SuiteRun): void {

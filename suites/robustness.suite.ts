@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { anyQueryArb } from '../src/arbitraries/query.ts';
 import { ROBUST_CREATE_ANY_JSON, ROBUST_LIST_ANY_QUERY } from '../src/checks/robustness.ts';
-import { propertyTest, useTarget } from '../src/runner/check-test.ts';
-import type { SuiteRun } from '../src/runner/suite-run.ts';
+import { propertyTest, useTarget } from '../src/language/check-test.ts';
+import type { SuiteRun } from '../src/language/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function robustnessSuite(run: SuiteRun): void {

@@ -1,8 +1,8 @@
 import { precondition } from '../src/checks/types.ts';
 import { SUNSET_GET_LIFECYCLE, VERSION_PREFIX_V1 } from '../src/checks/versioning.ts';
-import { checkTest, fixture, useTarget, verdictTest } from '../src/runner/check-test.ts';
-import { somePet } from '../src/runner/seed.ts';
-import type { SuiteRun } from '../src/runner/suite-run.ts';
+import { checkTest, fixture, useTarget, verdictTest } from '../src/language/check-test.ts';
+import { somePet } from '../src/language/seed.ts';
+import type { SuiteRun } from '../src/language/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function versioningSuite(run: SuiteRun): void {

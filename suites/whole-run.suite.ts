@@ -1,10 +1,10 @@
 import { petName } from '../src/arbitraries/pet-name.ts';
 import { RUN_ID_UNIQUE, RUN_MIN_CREATIONS, RUN_PET_CONSISTENT } from '../src/checks/run-wide.ts';
-import { LIMIT, PET_STATUSES } from '../src/contract.ts';
-import { checkTest, useTarget } from '../src/runner/check-test.ts';
-import { getPetRemoved } from '../src/runner/lifecycle.ts';
-import type { CreatedPet } from '../src/runner/run-pets.ts';
-import type { SuiteRun } from '../src/runner/suite-run.ts';
+import { LIMIT, PET_STATUSES } from '../src/contract/contract.ts';
+import { checkTest, useTarget } from '../src/language/check-test.ts';
+import { getPetRemoved } from '../src/language/lifecycle.ts';
+import type { CreatedPet } from '../src/language/run-pets.ts';
+import type { SuiteRun } from '../src/language/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function wholeRunSuite(run: SuiteRun): void {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { INT64, PET_STATUSES } from '../contract.ts';
+import { INT64, PET_STATUSES } from '../contract/contract.ts';
 import { categoryIdArb, type NewPetBody, newPetArb } from './new-pet.ts';
 import { isValidNewPet, jsonText } from './wire.ts';
 

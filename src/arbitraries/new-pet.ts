@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { INT64, PET_STATUSES } from '../contract.ts';
+import { INT64, PET_STATUSES } from '../contract/contract.ts';
 import { lazy } from './lazy.ts';
 import { petName } from './pet-name.ts';
 import { codePoint } from './unicode.ts';

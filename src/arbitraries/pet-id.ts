@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { INT64 } from '../contract.ts';
+import { INT64 } from '../contract/contract.ts';
 
 /** Ids every GET-ID-ANY run tries, whatever the seed: zero, a sign, both bounds, just beyond 2^53. */
 export const NAMED_IDS: readonly string[] = [
@@ -35,7 +35,7 @@ export const integerIdArb: fc.Arbitrary<string> = fc
 
 /**
  * Ids tried first for an unknown pet: few services assign them, but any may, so when one answers
- * 200 with that very pet the harness picks another (src/runner/unknown-id.ts).
+ * 200 with that very pet the harness picks another (src/language/unknown-id.ts).
  */
 export const UNKNOWN_IDS = ['9223372036854775807', '9007199254740991'] as const;
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { LIMIT, PET_STATUSES, type PetStatus } from '../contract.ts';
+import { LIMIT, PET_STATUSES, type PetStatus } from '../contract/contract.ts';
 import { codePoint } from './unicode.ts';
 
 /** Every valid limit, 1 to 100. */

@@ -1,7 +1,7 @@
 import { stringify } from 'lossless-json';
-import { isInt64 } from '../checks/exact.ts';
+import { validate } from '../contract/schemas.ts';
+import { isInt64 } from '../http/exact.ts';
 import { parseJsonBody } from '../http/json-body.ts';
-import { validate } from '../schemas.ts';
 
 /**
  * The JSON text a request body is sent as: bigints written as the exact integers they are

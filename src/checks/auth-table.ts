@@ -1,4 +1,4 @@
-import type { OperationName } from '../contract.ts';
+import type { OperationName } from '../contract/contract.ts';
 import type { Auth, SendOptions } from '../http/client.ts';
 import { KEY_VARIANTS, markerOf, REDACTED } from '../http/key-variants.ts';
 import type { LabeledSecret } from '../http/redaction.ts';

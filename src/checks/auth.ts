@@ -1,4 +1,4 @@
-import type { OperationName } from '../contract.ts';
+import type { OperationName } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import {
   AUTH_FAULT_STATUS,

@@ -1,7 +1,7 @@
 import { MUTATIONS } from '../arbitraries/invalid-new-pet.ts';
+import { exactJson, exactPetId } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
-import { exactJson, exactPetId } from './exact.ts';
 import { finding } from './finding.ts';
 import { petDifferences } from './pet-fields.ts';
 import {

@@ -1,4 +1,4 @@
-import { GET_PET_SUNSET, GET_PET_SUNSET_DATE } from '../contract.ts';
+import { GET_PET_SUNSET, GET_PET_SUNSET_DATE } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { noAnswer } from './problems.ts';

@@ -1,5 +1,5 @@
+import { plural } from '../base/plural.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { plural } from '../plural.ts';
 import { CLAUSES } from './clauses.ts';
 import { bodyShown, notErrorResponse, notJson } from './problems.ts';
 import { about, type Check, fail, pass } from './types.ts';

@@ -1,6 +1,6 @@
+import { exactJson, exactPetId, integerOfText, sameValue, showValue } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
-import { exactJson, exactPetId, integerOfText, sameValue, showValue } from './exact.ts';
 import { finding } from './finding.ts';
 import { judgeOutOfDomain } from './out-of-domain.ts';
 import { petDifferences } from './pet-fields.ts';

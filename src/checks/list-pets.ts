@@ -1,7 +1,7 @@
-import { LIMIT, type PetStatus } from '../contract.ts';
+import { LIMIT, type PetStatus } from '../contract/contract.ts';
+import { exactJson, showValue } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
-import { exactJson, showValue } from './exact.ts';
 import { type Finding, finding } from './finding.ts';
 import { judgeOutOfDomain } from './out-of-domain.ts';
 import {

@@ -1,4 +1,4 @@
-import { CONTRACT_DOC } from '../contract.ts';
+import { CONTRACT_DOC } from '../contract/contract.ts';
 import { CATALOG } from './catalog.ts';
 import { CLAUSES } from './clauses.ts';
 

@@ -1,6 +1,6 @@
+import { validate } from '../contract/schemas.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { mediaType } from '../http/exchange.ts';
-import { validate } from '../schemas.ts';
 
 /**
  * Statuses the contract leaves open ("Rate limits and body size limits: not shown"; "Other

@@ -1,4 +1,4 @@
-import { sameValue, showValue } from './exact.ts';
+import { sameValue, showValue } from '../http/exact.ts';
 
 /** The contract's fields of a Pet, in a fixed order. */
 const PET_FIELDS = ['id', 'name', 'categoryId', 'status'] as const;

@@ -1,8 +1,8 @@
+import { quote } from '../base/quote.ts';
+import { describeViolations, type SchemaName, validate } from '../contract/schemas.ts';
+import { exactJson, notInt64Fields, sameValue, showValue } from '../http/exact.ts';
 import type { Exchange, RecordedResponse } from '../http/exchange.ts';
 import { mediaType } from '../http/exchange.ts';
-import { quote } from '../quote.ts';
-import { describeViolations, type SchemaName, validate } from '../schemas.ts';
-import { exactJson, notInt64Fields, sameValue, showValue } from './exact.ts';
 import { type Finding, finding } from './finding.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { LIMIT } from '../contract.ts';
+import { LIMIT } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import {

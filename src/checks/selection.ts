@@ -1,4 +1,4 @@
-import { HarnessError } from '../errors.ts';
+import { HarnessError } from '../base/errors.ts';
 import { CATALOG } from './catalog.ts';
 
 export interface SelectionOptions {

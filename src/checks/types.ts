@@ -1,4 +1,4 @@
-import type { OperationName } from '../contract.ts';
+import type { OperationName } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { Finding, type ProblemData, problemData } from './finding.ts';
 import { openLimitAnswer, openLimitReason } from './open-limits.ts';

@@ -1,4 +1,4 @@
-import { GET_PET_SUNSET, VERSION_PREFIX } from '../contract.ts';
+import { GET_PET_SUNSET, VERSION_PREFIX } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { notErrorResponse, statusIsNot } from './problems.ts';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { HarnessError } from '../errors.ts';
+import { HarnessError } from '../base/errors.ts';
 import {
   type Command,
   isCommand,

@@ -1,4 +1,3 @@
-import { PROFILES } from '../profiles.ts';
 import {
   COMMANDS,
   type Command,
@@ -8,6 +7,7 @@ import {
   SWITCHES,
   switchesOf,
 } from './options.ts';
+import { PROFILES } from './profiles.ts';
 
 const EXIT_CODES = [
   'Exit codes: 0 conformant (MUST checks were judged and none failed), 1 a MUST check failed,',

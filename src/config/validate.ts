@@ -1,7 +1,7 @@
-import { VERSION_PREFIX } from '../contract.ts';
-import { HarnessError } from '../errors.ts';
-import { isProfileName, PROFILES, type ProfileName } from '../profiles.ts';
+import { HarnessError } from '../base/errors.ts';
+import { VERSION_PREFIX } from '../contract/contract.ts';
 import { OPTIONS, type OptionName } from './options.ts';
+import { isProfileName, PROFILES, type ProfileName } from './profiles.ts';
 
 /** An integer option's value, within the range its table entry allows. */
 export function integerOption(name: OptionName, raw: string): number {

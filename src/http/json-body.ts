@@ -1,5 +1,5 @@
 import { isLosslessNumber, LosslessNumber, parse } from 'lossless-json';
-import { inertLine } from '../inert.ts';
+import { inertLine } from '../base/inert.ts';
 import type { RecordedResponse } from './exchange.ts';
 
 /**

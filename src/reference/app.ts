@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { INT64, isPetStatus, LIMIT, VERSION_PREFIX } from '../contract.ts';
+import { INT64, isPetStatus, LIMIT, VERSION_PREFIX } from '../contract/contract.ts';
 import { badRequest, errorResponse, notFound, unauthorized } from './errors.ts';
 import { deprecationHeaders, getPetIsGone, gone } from './lifecycle.ts';
 import { parseNewPet } from './new-pet.ts';

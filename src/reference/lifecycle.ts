@@ -1,4 +1,4 @@
-import { GET_PET_SUNSET_DATE } from '../contract.ts';
+import { GET_PET_SUNSET_DATE } from '../contract/contract.ts';
 import { errorResponse } from './errors.ts';
 import type { AppResponse, Clock } from './types.ts';
 

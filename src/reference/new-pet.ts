@@ -1,5 +1,5 @@
 import { isLosslessNumber, type LosslessNumber, parse } from 'lossless-json';
-import { INT64, isPetStatus, type PetStatus } from '../contract.ts';
+import { INT64, isPetStatus, type PetStatus } from '../contract/contract.ts';
 
 export type NewPetFields = { name: string; categoryId: bigint; status?: PetStatus };
 export type NewPetResult = { ok: true; pet: NewPetFields } | { ok: false; message: string };

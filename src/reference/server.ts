@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { stringify } from 'lossless-json';
-import { VERSION_PREFIX } from '../contract.ts';
+import { VERSION_PREFIX } from '../contract/contract.ts';
 import type { AppRequest, AppResponse, Clock, Handler } from './types.ts';
 
 export interface ListenOptions {

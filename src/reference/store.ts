@@ -1,4 +1,4 @@
-import type { PetStatus } from '../contract.ts';
+import type { PetStatus } from '../contract/contract.ts';
 
 /** A pet as stored: `id` and `categoryId` exact over the whole int64 range. */
 export interface StoredPet {

@@ -1,5 +1,5 @@
+import { plural } from '../base/plural.ts';
 import type { ProblemData } from '../checks/finding.ts';
-import { plural } from '../plural.ts';
 import type { CheckResult } from './model.ts';
 
 /** One problem that several failed checks report, and the checks that report it. */

@@ -1,4 +1,4 @@
-import { CONTRACT_DOC } from '../contract.ts';
+import { CONTRACT_DOC } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { CheckResult, EvidenceExchange } from './model.ts';
 

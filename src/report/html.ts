@@ -1,6 +1,6 @@
-import { CONTRACT_DOC } from '../contract.ts';
-import { plural } from '../plural.ts';
-import { skewText, TODAY_SOURCE_LABEL } from '../runner/today.ts';
+import { plural } from '../base/plural.ts';
+import { skewText, TODAY_SOURCE_LABEL } from '../base/today.ts';
+import { CONTRACT_DOC } from '../contract/contract.ts';
 import { CAUSES_HEADING, type CommonCause, causeLine, commonCauses } from './causes.ts';
 import { clauseText, exchangeText } from './evidence.ts';
 import type { CheckResult, RunReport, Verdict } from './model.ts';

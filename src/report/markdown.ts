@@ -1,7 +1,7 @@
-import { CONTRACT_DOC } from '../contract.ts';
-import { inertLine } from '../inert.ts';
-import { plural } from '../plural.ts';
-import { skewText, TODAY_SOURCE_LABEL } from '../runner/today.ts';
+import { inertLine } from '../base/inert.ts';
+import { plural } from '../base/plural.ts';
+import { skewText, TODAY_SOURCE_LABEL } from '../base/today.ts';
+import { CONTRACT_DOC } from '../contract/contract.ts';
 import { CAUSES_HEADING, commonCauses } from './causes.ts';
 import { clauseText } from './evidence.ts';
 import type { CheckResult, RunReport, RunVerdict } from './model.ts';

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { HarnessError } from '../base/errors.ts';
 import { clauseCoverage } from '../checks/coverage.ts';
 import { OUTCOMES } from '../checks/types.ts';
-import { HarnessError } from '../errors.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { Har } from './har.ts';
 import {

@@ -1,10 +1,10 @@
+import type { ClockSkew, TodaySource } from '../base/today.ts';
 import type { ClauseCoverage } from '../checks/coverage.ts';
 import type { ProblemData } from '../checks/finding.ts';
 import { type CheckDef, type Counterexample, judgesClause, type Outcome } from '../checks/types.ts';
-import type { OperationName } from '../contract.ts';
+import type { OperationName } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { RetryWaits } from '../http/throttle.ts';
-import type { ClockSkew, TodaySource } from '../runner/today.ts';
 import type { Latency } from './stats.ts';
 
 export type Verdict = Outcome;

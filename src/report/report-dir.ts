@@ -1,6 +1,6 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { HarnessError } from '../errors.ts';
+import { HarnessError } from '../base/errors.ts';
 
 /** Fails before a run, not after it, when the reports could not be written. */
 export async function ensureWritableDir(dir: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { HarnessError } from '../errors.ts';
+import { HarnessError } from '../base/errors.ts';
 import type { RunReport } from './model.ts';
 
 /** A shard report as `merge` reads it: where it came from, and what it says it is. */

@@ -1,7 +1,7 @@
-import type { OperationName } from '../contract.ts';
+import { plural } from '../base/plural.ts';
+import type { OperationName } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { RetryWaits } from '../http/throttle.ts';
-import { plural } from '../plural.ts';
 
 export interface Latency {
   requests: number;

@@ -12,12 +12,12 @@ import {
   validLimitArb,
 } from '../../src/arbitraries/query.ts';
 import { isValidNewPet, jsonText } from '../../src/arbitraries/wire.ts';
-import { integerValue } from '../../src/checks/exact.ts';
 import { fail, pass } from '../../src/checks/types.ts';
-import { INT64 } from '../../src/contract.ts';
+import { INT64 } from '../../src/contract/contract.ts';
+import { validate } from '../../src/contract/schemas.ts';
+import { integerValue } from '../../src/http/exact.ts';
 import { parseJsonBody } from '../../src/http/json-body.ts';
-import { checkProperty } from '../../src/runner/property.ts';
-import { validate } from '../../src/schemas.ts';
+import { checkProperty } from '../../src/language/property.ts';
 
 type Json = Record<string, unknown>;
 

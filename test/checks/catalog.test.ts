@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PACKAGE_ROOT } from '../../src/base/paths.ts';
+import { collectSuiteTestNames } from '../../src/bridge/run-suites.ts';
 import { CATALOG } from '../../src/checks/catalog.ts';
 import { CLAUSES } from '../../src/checks/clauses.ts';
-import { CONTRACT_DOC } from '../../src/contract.ts';
-import { PACKAGE_ROOT } from '../../src/runner/paths.ts';
-import { collectSuiteTestNames } from '../../src/runner/run-suites.ts';
+import { CONTRACT_DOC } from '../../src/contract/contract.ts';
 
 const DUMMY_TARGET = {
   baseUrl: 'http://127.0.0.1:9/v1',

@@ -3,8 +3,8 @@ import { clauseCoverage } from '../../src/checks/coverage.ts';
 import { CREATE_EXTRA_FIELDS } from '../../src/checks/create-pet.ts';
 import { ROBUST_CREATE_ANY_JSON, ROBUST_LIST_ANY_QUERY } from '../../src/checks/robustness.ts';
 import { fail, judgesClause, pass } from '../../src/checks/types.ts';
+import { checkEach } from '../../src/language/property.ts';
 import { runVerdict } from '../../src/report/model.ts';
-import { checkEach } from '../../src/runner/property.ts';
 import { errorBody, exchange } from '../support/exchanges.ts';
 
 const sent = { name: 'pc-x-extra', categoryId: 1, nickname: 'Rexie' };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MUTATIONS } from '../../src/arbitraries/invalid-new-pet.ts';
 import { CATALOG, CHECKS } from '../../src/checks/catalog.ts';
 import type { Outcome } from '../../src/checks/types.ts';
-import { PET_STATUSES } from '../../src/contract.ts';
+import { PET_STATUSES } from '../../src/contract/contract.ts';
 import { errorBody, exchange } from '../support/exchanges.ts';
 
 const pet = (id = 7, status = 'sold') => ({ id, name: 'Rex', categoryId: 3, status });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { otherPrefix } from '../../src/engine/preflight.ts';
 import { listen } from '../../src/reference/index.ts';
-import { otherPrefix } from '../../src/runner/preflight.ts';
 import { startFault } from '../faults/catalog.ts';
 import { type CliResult, runCli } from '../support/cli.ts';
 

@@ -8,7 +8,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 /**
  * A copy of the harness whose suite file throws as it loads: the suites' worker then never
- * reaches the gate the CLI waits at (src/runner/gate.ts), and the run must end anyway.
+ * reaches the gate the CLI waits at (src/bridge/gate.ts), and the run must end anyway.
  */
 function brokenCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'pc-broken-'));

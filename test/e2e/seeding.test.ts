@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BUDGET_SPENT, UNRESPONSIVE } from '../../src/http/throttle.ts';
-import { noPetsReason } from '../../src/runner/seed.ts';
+import { noPetsReason } from '../../src/language/seed.ts';
 import { readReport, runCli } from '../support/cli.ts';
 
 describe('seeding follows the selection', () => {

@@ -4,7 +4,7 @@
  * Usage: tsx test/faults/batch.ts REPORT_DIR NAME...
  */
 import { join } from 'node:path';
-import { openSuiteSession } from '../../src/runner/run-suites.ts';
+import { openSuiteSession } from '../../src/bridge/run-suites.ts';
 import { FAULTS } from './catalog.ts';
 import { judgeServer, PLACEHOLDER_TARGET } from './matrix.ts';
 import { VARIANTS } from './variants.ts';

@@ -1,10 +1,10 @@
-import { loadConfig } from '../../src/config.ts';
-import { HarnessError } from '../../src/errors.ts';
-import { EXIT_CODES, HARNESS_ERROR_EXIT } from '../../src/exit-codes.ts';
+import { HarnessError } from '../../src/base/errors.ts';
+import type { HarnessContext } from '../../src/bridge/context.ts';
+import type { SuiteSession } from '../../src/bridge/run-suites.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { EXIT_CODES, HARNESS_ERROR_EXIT } from '../../src/engine/exit-codes.ts';
+import { runConformance } from '../../src/engine/run.ts';
 import type { RunningServer } from '../../src/reference/index.ts';
-import type { HarnessContext } from '../../src/runner/context.ts';
-import { runConformance } from '../../src/runner/run.ts';
-import type { SuiteSession } from '../../src/runner/run-suites.ts';
 import { startFault } from './catalog.ts';
 import type { Fault, ServerVariant } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { stringify } from 'lossless-json';
-import { GET_PET_SUNSET_DATE } from '../../src/contract.ts';
+import { GET_PET_SUNSET_DATE } from '../../src/contract/contract.ts';
 import type { Handler } from '../../src/reference/index.ts';
 import { parseNewPet } from '../../src/reference/new-pet.ts';
 import { countingFrom, type IdSource, PetStore } from '../../src/reference/store.ts';

@@ -3,10 +3,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { redactorFor } from '../../src/bridge/redactor.ts';
 import { CREDENTIAL_STATES, nearKeys } from '../../src/checks/auth-table.ts';
 import { API_KEY_ENV, toCurl } from '../../src/http/curl.ts';
 import { REDACTED, redactExchange } from '../../src/http/redaction.ts';
-import { redactorFor } from '../../src/runner/redactor.ts';
 
 describe('curl lines', () => {
   it('read the key from $PETSTORE_API_KEY and quote bodies for the shell', () => {

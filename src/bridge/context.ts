@@ -1,0 +1,70 @@
+import type { TodaySource } from '../base/today.ts';
+import type { ProblemData } from '../checks/finding.ts';
+import type { Counterexample, Outcome } from '../checks/types.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { Limits } from '../http/throttle.ts';
+import type { CheckTiming } from '../report/model.ts';
+
+/** What the suites need to know of the run; handed to every vitest worker via `provide`. */
+export interface HarnessContext {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  /** The run's time budget (limits.deadline is when it ends). */
+  maxDurationMs: number;
+  seed: number;
+  /** fast-check runs per property. */
+  runs: number;
+  /** The day the sunset checks take as today, `YYYY-MM-DD`. */
+  today: string;
+  /** Where `today` came from. */
+  todaySource: TodaySource;
+  /** The sunset countdown warns from this many days before the sunset. */
+  sunsetWarnDays: number;
+  /** Marks everything this run creates, e.g. pet names `pc-<runId>-...`. */
+  runId: string;
+  maxBodyBytes: number;
+  /** Check id prefixes to run (all when empty) and to leave out. */
+  only: string[];
+  skip: string[];
+  /** False in the probe profile: nothing that writes runs, and no POST is sent. */
+  writes: boolean;
+  /** File every exchange of the run is appended to (one JSON line each), for HAR and statistics. */
+  exchangeLog?: string;
+  /** Request budget, rate, concurrency and deadline of the run. */
+  limits: Limits;
+  /** `I/N`: this run registers only shard I of N of the suites (see src/bridge/shard.ts). */
+  shard?: string;
+}
+
+/** What a test hands the reporter about the check it ran (via vitest's `task.meta`). */
+export interface CheckMeta {
+  id: string;
+  verdict: Outcome;
+  message: string;
+  /** The exchanges that show the verdict (empty for a pass). */
+  exchanges: Exchange[];
+  /** Requests the test sent in all. */
+  requests: number;
+  counterexample?: Counterexample;
+  timing?: CheckTiming;
+  /** See Judgement.code. */
+  code?: string;
+  /** See Judgement.problem. */
+  problem?: ProblemData;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    harness: HarnessContext;
+    /** Set when the run's harness comes later, through this gate (src/bridge/gate.ts). */
+    harnessGate?: string;
+  }
+}
+
+// TaskMeta is declared by vitest's runner package; vitest re-exports it.
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    check?: CheckMeta;
+  }
+}

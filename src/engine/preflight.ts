@@ -1,0 +1,96 @@
+import { HarnessError } from '../base/errors.ts';
+import { quote } from '../base/quote.ts';
+import { type HttpClient, UNSOLICITED } from '../http/client.ts';
+import type { Exchange, RecordedResponse } from '../http/exchange.ts';
+
+/** Sends the preflight's request to another base URL (to suggest a fix for a wrong one). */
+export type ProbeAt = (baseUrl: string) => Promise<Exchange>;
+
+/** The records name the preflight as the sender of its request (exchanges.har `_check`). */
+export const PREFLIGHT_LABEL = 'preflight';
+const PREFLIGHT = {
+  method: 'GET',
+  path: '/pets',
+  query: { limit: 1 },
+  check: PREFLIGHT_LABEL,
+} as const;
+
+/** The same base URL with its `/v1` prefix dropped, or added when it has none. */
+export function otherPrefix(baseUrl: string): string {
+  const url = baseUrl.replace(/\/+$/, '');
+  return /\/v1$/.test(url) ? url.slice(0, -'/v1'.length) : `${url}/v1`;
+}
+
+/**
+ * A body that does not even begin like JSON (an HTML page, plain text): what a web server or
+ * a proxy answers for a path that is not the API's. A JSON body that is merely broken is the
+ * target's to answer for, and stays a verdict.
+ */
+function notJsonAtAll(res: RecordedResponse): boolean {
+  if (res.truncated || res.status >= 500 || res.body.trim() === '') return false;
+  return res.json === undefined && !/^\s*(?:[[{"\-\d]|true|false|null)/.test(res.body);
+}
+
+/** Why this answer to GET /pets says the base URL is not the API's, or undefined. */
+function misdirected(res: RecordedResponse): string | undefined {
+  if (res.status === 404) return 'answered 404';
+  if (!notJsonAtAll(res)) return undefined;
+  const type = res.headers['content-type'];
+  return `answered ${res.status} with a body that is not JSON (${type ? `${type}, ` : ''}${quote(res.body, 40)})`;
+}
+
+async function suggestion(baseUrl: string, probeAt: ProbeAt | undefined): Promise<string> {
+  const other = otherPrefix(baseUrl);
+  const ex = probeAt ? await probeAt(other) : undefined;
+  const res = ex?.response;
+  // 401 there means the path exists and wants a key: still the better guess.
+  const answers = res && (res.status === 401 || (res.status === 200 && res.json !== undefined));
+  return answers
+    ? `${other} answers GET /pets: try --base-url ${other}`
+    : 'check --base-url: it should be the URL the API is served under, version prefix (e.g. /v1) included';
+}
+
+/**
+ * One request before the suites: a target that cannot be reached, that refuses the key it was
+ * given, or whose GET /pets is plainly not the API's (a wrong base URL) cannot be judged; that
+ * is the user's input to fix, not a verdict.
+ */
+export async function preflight(
+  client: HttpClient,
+  baseUrl: string,
+  probeAt?: ProbeAt,
+): Promise<Exchange> {
+  const ex = await client.send(PREFLIGHT);
+  if (ex.error?.code === UNSOLICITED) {
+    throw new HarnessError(
+      'UNREADABLE',
+      `cannot read the answers of ${baseUrl}: ${ex.error.message}`,
+    );
+  }
+  if (ex.error)
+    throw new HarnessError('UNREACHABLE', `cannot reach ${baseUrl}: ${ex.error.message}`);
+  if (ex.response?.status === 401) {
+    throw new HarnessError(
+      'KEY_REJECTED',
+      `the target at ${baseUrl} rejected the API key (401 on GET /pets): check --api-key`,
+    );
+  }
+  const wrong = ex.response && misdirected(ex.response);
+  if (wrong) {
+    const fix = await suggestion(baseUrl, probeAt);
+    throw new HarnessError('BASE_URL', `GET /pets at ${baseUrl} ${wrong}: ${fix}`);
+  }
+  return ex;
+}
+
+/** A ProbeAt over clients made by `open`, each closed after its one request. */
+export function probeWith(open: (baseUrl: string) => HttpClient): ProbeAt {
+  return async (baseUrl) => {
+    const client = open(baseUrl);
+    try {
+      return await client.send(PREFLIGHT);
+    } finally {
+      await client.close();
+    }
+  };
+}

@@ -1,0 +1,101 @@
+import { HARNESS } from '../base/paths.ts';
+import type { Today } from '../base/today.ts';
+import type { ResultCollector } from '../bridge/collector.ts';
+import type { HarnessContext } from '../bridge/context.ts';
+import { runTimings } from '../bridge/timings.ts';
+import { clauseCoverage } from '../checks/coverage.ts';
+import { daysUntilSunset } from '../checks/deprecation.ts';
+import type { Config } from '../config/config.ts';
+import { CONTRACT_DOC, CONTRACT_VERSION, GET_PET_SUNSET } from '../contract/contract.ts';
+import { schemasHash } from '../contract/schemas.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { RetryWaits } from '../http/throttle.ts';
+import { type RunReport, runVerdict, type SunsetStatus, summarize } from '../report/model.ts';
+import { createdPets, latencyByOperation } from '../report/stats.ts';
+
+function sunsetStatus(today: Today, warnWithinDays: number): SunsetStatus {
+  return {
+    date: GET_PET_SUNSET,
+    today: today.date,
+    todaySource: today.source,
+    ...(today.skew ? { targetClock: today.skew } : {}),
+    daysLeft: Math.max(0, daysUntilSunset(today.date)),
+    warnWithinDays,
+  };
+}
+
+/** The options that shaped the run, as a reader of the report needs them (the key is never here). */
+function runOptions(config: Config): RunReport['options'] {
+  return {
+    profile: config.profile,
+    seed: config.seed,
+    runs: config.runs,
+    timeoutMs: config.timeoutMs,
+    maxDurationMs: config.maxDurationMs,
+    only: config.only,
+    skip: config.skip,
+    allowWrites: config.allowWrites,
+    ...(config.shard ? { shard: config.shard } : {}),
+    ...(config.maxRequests === undefined ? {} : { maxRequests: config.maxRequests }),
+    ...(config.rate === undefined ? {} : { rate: config.rate }),
+    concurrency: config.concurrency,
+    sunsetWarnDays: config.sunsetWarnDays,
+    ...(config.now ? { now: config.now } : {}),
+  };
+}
+
+/** What a finished run hands over to be reported: everything already redacted. */
+export interface RunFacts {
+  config: Config;
+  harness: HarnessContext;
+  /** The target's base URL, redacted. */
+  baseUrl: string;
+  embedded: boolean;
+  today: Today;
+  collector: ResultCollector;
+  exchanges: readonly Exchange[];
+  /** 429 answers waited out, and the time spent waiting. */
+  tooManyRequests: RetryWaits;
+  clock: {
+    startedAt: Date;
+    finishedAt: Date;
+    runStart: number;
+    targetReady: number;
+    suitesEnd: number;
+  };
+}
+
+/** The run's result model, from which every report format is written. */
+export function buildReport(facts: RunFacts): RunReport {
+  const { config, harness, collector, exchanges, clock, today } = facts;
+  const checks = collector.orderedResults();
+  return {
+    harness: HARNESS,
+    contract: { version: CONTRACT_VERSION, doc: CONTRACT_DOC },
+    target: { baseUrl: facts.baseUrl, embedded: facts.embedded },
+    verdict: runVerdict(checks, collector.harnessErrors),
+    profile: config.profile,
+    ...(config.shard ? { shard: config.shard } : {}),
+    readOnly: !harness.writes,
+    seed: config.seed,
+    runs: config.runs,
+    schemasSha256: schemasHash(),
+    options: runOptions(config),
+    requests: exchanges.length,
+    createdPets: createdPets(exchanges),
+    latency: latencyByOperation(exchanges),
+    tooManyRequests: facts.tooManyRequests,
+    today: harness.today,
+    sunset: sunsetStatus(today, config.sunsetWarnDays),
+    runId: harness.runId,
+    startedAt: clock.startedAt.toISOString(),
+    finishedAt: clock.finishedAt.toISOString(),
+    durationMs: clock.finishedAt.getTime() - clock.startedAt.getTime(),
+    // The preflight's exchange (the first) went before the suites.
+    timings: runTimings(clock, checks, collector.spans, exchanges.slice(1)),
+    summary: summarize(checks),
+    coverage: clauseCoverage(checks),
+    checks,
+    harnessErrors: collector.harnessErrors,
+  };
+}

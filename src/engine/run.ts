@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { HarnessError } from '../base/errors.ts';
+import { plural } from '../base/plural.ts';
+import { resolveToday, skewText, TODAY_SOURCE_LABEL, type Today } from '../base/today.ts';
+import type { HarnessContext } from '../bridge/context.ts';
+import { redactorFor } from '../bridge/redactor.ts';
+import { runSuites, type SuiteSession } from '../bridge/run-suites.ts';
+import { readWaits } from '../bridge/waits.ts';
+import { daysUntilSunset } from '../checks/deprecation.ts';
+import type { Config } from '../config/config.ts';
+import { PROFILES } from '../config/profiles.ts';
+import { GET_PET_SUNSET } from '../contract/contract.ts';
+import { createClient } from '../http/client.ts';
+import { type Exchange, forRecord } from '../http/exchange.ts';
+import { readExchanges } from '../http/exchange-log.ts';
+import { type Redactor, redactExchange } from '../http/redaction.ts';
+import { clockOnDay } from '../reference/clock.ts';
+import { type RunningServer, startReferenceServer } from '../reference/index.ts';
+import type { RunReport } from '../report/model.ts';
+import { ensureWritableDir } from '../report/report-dir.ts';
+import { preflight, probeWith } from './preflight.ts';
+import { removeScratch, scratchDir } from './scratch.ts';
+
+export interface RunOutcome {
+  report: RunReport;
+  reportFiles: string[];
+}
+
+interface Target {
+  baseUrl: string;
+  apiKey: string;
+  embedded?: RunningServer;
+}
+
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+function sunsetLine(today: string): string {
+  const days = daysUntilSunset(today);
+  return days > 0
+    ? `${plural(days, 'day')} until getPet is removed on ${GET_PET_SUNSET}`
+    : `getPet was removed on ${GET_PET_SUNSET}`;
+}
+
+/**
+ * Drawn per run, so each run's pets can be told apart. Nothing draws from it: the same --seed
+ * sends the same requests, apart from this tag in pet names (always 8 characters long).
+ */
+export function newRunId(): string {
+  return randomBytes(4).toString('hex');
+}
+
+async function openTarget(config: Config, print: (line: string) => void): Promise<Target> {
+  if (config.baseUrl && config.apiKey) return { baseUrl: config.baseUrl, apiKey: config.apiKey };
+  const apiKey = randomBytes(18).toString('base64url');
+  // With --now, the embedded server lives on that day too, so both sides agree on the sunset.
+  const embedded = await startReferenceServer({
+    apiKey,
+    ...(config.now ? { clock: clockOnDay(config.now) } : {}),
+  });
+  print(`No --base-url given: started the embedded reference server at ${embedded.baseUrl}`);
+  return { baseUrl: embedded.baseUrl, apiKey, embedded };
+}
+
+/** The first request: it proves the target answers and is the Petstore, before anything else. */
+async function preflightOf(config: Config, target: Target): Promise<Exchange> {
+  const open = (baseUrl: string) =>
+    createClient({ ...target, baseUrl, timeoutMs: config.timeoutMs });
+  const client = open(target.baseUrl);
+  try {
+    return await preflight(client, target.baseUrl, probeWith(open));
+  } finally {
+    await client.close();
+  }
+}
+
+function harnessContext(
+  config: Config,
+  target: Target,
+  today: Today,
+  scratch: string,
+  startedAt: number,
+): HarnessContext {
+  return {
+    baseUrl: target.baseUrl,
+    apiKey: target.apiKey,
+    timeoutMs: config.timeoutMs,
+    maxDurationMs: config.maxDurationMs,
+    seed: config.seed,
+    runs: config.runs,
+    today: today.date,
+    todaySource: today.source,
+    sunsetWarnDays: config.sunsetWarnDays,
+    runId: newRunId(),
+    maxBodyBytes: MAX_BODY_BYTES,
+    only: config.only,
+    skip: config.skip,
+    writes: PROFILES[config.profile].writes,
+    exchangeLog: join(scratch, 'exchanges.ndjson'),
+    limits: {
+      // The preflight has spent one request of the budget already.
+      ...(config.maxRequests === undefined ? {} : { maxRequests: config.maxRequests - 1 }),
+      ...(config.rate === undefined ? {} : { ratePerSecond: config.rate }),
+      concurrency: config.concurrency,
+      deadline: startedAt + config.maxDurationMs,
+    },
+  };
+}
+
+function announce(config: Config, target: Target, today: Today, say: (line: string) => void): void {
+  const replay = {
+    random: ` (replay with --seed ${config.seed})`,
+    profile: ' (fixed by the ci profile)',
+    flag: '',
+    env: '',
+  }[config.seedSource];
+  say(
+    `Target ${target.baseUrl} · profile ${config.profile} · seed ${config.seed}${replay} · ${config.runs} runs per property`,
+  );
+  if (!PROFILES[config.profile].writes)
+    say('Read-only: this run sends no POST and creates nothing.');
+  say(
+    `Today is ${today.date}, from ${TODAY_SOURCE_LABEL[today.source]}; ${sunsetLine(today.date)}`,
+  );
+  if (today.skew) say(`warning: ${skewText(today.skew, today.source)}; judging by ${today.date}`);
+}
+
+/**
+ * The modules that build and write the reports (prom-client among them, ~50 ms), loaded while
+ * the checks run rather than while the suites' worker boots, which needs this thread's answers.
+ */
+function loadReporting() {
+  const loading = Promise.all([import('./run-report.ts'), import('../report/write.ts')]).then(
+    ([{ buildReport }, { writeReports }]) => ({ buildReport, writeReports }),
+  );
+  // Awaited once the suites end; a run that fails before then must not leave it unhandled.
+  loading.catch(() => undefined);
+  return loading;
+}
+
+/** Runs the whole conformance job: target, preflight, suites, reports. Throws HarnessError when it cannot. */
+export async function runConformance(
+  config: Config,
+  print: (line: string) => void,
+  session?: SuiteSession,
+): Promise<RunOutcome> {
+  const runStart = performance.now();
+  const runStartedAt = Date.now();
+  await ensureWritableDir(config.reportDir);
+  const target = await openTarget(config, print);
+  const redact: Redactor = redactorFor(target.apiKey);
+  const say = (line: string) => print(redact(line));
+  const scratch = scratchDir('pc-run-');
+  try {
+    const first = await preflightOf(config, target);
+    const today = resolveToday(config.now, first.response?.headers.date);
+    const harness = harnessContext(config, target, today, scratch, runStartedAt);
+    announce(config, target, today, say);
+    const startedAt = new Date();
+    const targetReady = performance.now();
+    const reporting = loadReporting();
+    const collector = session
+      ? await session.run(harness, say)
+      : await runSuites(harness, say, config.shard);
+    const finishedAt = new Date();
+    const suitesEnd = performance.now();
+    const exchanges = [
+      redactExchange(forRecord(first), redact),
+      ...(await readExchanges(harness.exchangeLog as string)),
+    ];
+    const { buildReport, writeReports } = await reporting;
+    const report = buildReport({
+      config,
+      harness,
+      baseUrl: redact(target.baseUrl),
+      embedded: target.embedded !== undefined,
+      today,
+      collector,
+      exchanges,
+      tooManyRequests: readWaits(harness.exchangeLog as string),
+      clock: { startedAt, finishedAt, runStart, targetReady, suitesEnd },
+    });
+    return { report, reportFiles: await writeReports(report, config.reportDir, exchanges) };
+  } catch (error) {
+    // A harness error may quote what the target answered.
+    if (error instanceof HarnessError) throw new HarnessError(error.code, redact(error.message));
+    throw error;
+  } finally {
+    removeScratch(scratch);
+    await target.embedded?.close();
+  }
+}

@@ -1,0 +1,98 @@
+import { petDifferences } from '../checks/pet-fields.ts';
+import { exactJson, integerText } from '../http/exact.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { Interceptor } from '../http/interceptor.ts';
+
+/** A pet as createPet returned it, with the exchange that created it. */
+export interface CreatedPet {
+  pet: Record<string, unknown>;
+  ex: Exchange;
+}
+
+/** An id createPet returned a second time, with both creations. */
+export interface ReusedId {
+  id: string;
+  first: Exchange;
+  again: Exchange;
+}
+
+/** A created pet that looked different where it appeared again. */
+export interface Mismatch {
+  id: string;
+  where: string;
+  differences: string[];
+  created: Exchange;
+  seen: Exchange;
+}
+
+/** What the run's requests showed of the pets it created, across every check. */
+export interface RunPets {
+  created: Map<string, CreatedPet>;
+  creations: number;
+  reused: ReusedId[];
+  /** How many times a created pet appeared again (getPet, or a listPets page). */
+  sightings: number;
+  mismatches: Mismatch[];
+}
+
+/** Enough to show a pattern; more would only bloat the report. */
+const KEEP = 20;
+
+/** Notes every pet created and seen again, for the checks judged at the end. */
+export function notingPets(pets: RunPets): Interceptor {
+  return (next) => async (options) => {
+    const ex = await next(options);
+    notePets(pets, ex);
+    return ex;
+  };
+}
+
+const isPet = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && 'id' in v;
+
+/** The exact decimal text of an id (read losslessly), or undefined when it is no integer. */
+export const idText = (id: unknown): string | undefined => integerText(id);
+
+// Fields the contract promises back; status only when createPet returned one (its default
+// is not shown, so a pet created without it may gain one later).
+function fieldsOf(created: Record<string, unknown>): string[] {
+  return ['id', 'name', 'categoryId', ...('status' in created ? ['status'] : [])];
+}
+
+function route(ex: Exchange): 'create' | 'list' | 'get' | undefined {
+  const path = new URL(ex.request.url).pathname;
+  if (/\/pets$/.test(path)) return ex.request.method === 'POST' ? 'create' : 'list';
+  return /\/pets\/[^/]+$/.test(path) && ex.request.method === 'GET' ? 'get' : undefined;
+}
+
+function compare(pets: RunPets, seen: Record<string, unknown>, ex: Exchange, where: string): void {
+  const id = idText(seen.id);
+  const created = id === undefined ? undefined : pets.created.get(id);
+  if (!created || id === undefined) return;
+  pets.sightings++;
+  const differences = petDifferences(created.pet, seen, fieldsOf(created.pet));
+  if (differences.length && pets.mismatches.length < KEEP)
+    pets.mismatches.push({ id, where, differences, created: created.ex, seen: ex });
+}
+
+/** Notes what one exchange shows of the run's pets: a creation, or a created pet seen again. */
+export function notePets(pets: RunPets, ex: Exchange): void {
+  const res = ex.response;
+  if (!res || res.json === undefined) return;
+  const kind = route(ex);
+  // The exact view: ids and categoryIds beyond 2^53 are compared on their exact value.
+  const body = kind ? exactJson(ex) : undefined;
+  if (kind === 'create' && res.status === 201 && isPet(body)) {
+    pets.creations++;
+    const id = idText(body.id);
+    if (id === undefined) return;
+    const earlier = pets.created.get(id);
+    if (earlier && pets.reused.length < KEEP)
+      pets.reused.push({ id, first: earlier.ex, again: ex });
+    pets.created.set(id, { pet: body, ex });
+  } else if (kind === 'get' && res.status === 200 && isPet(body)) {
+    compare(pets, body, ex, 'getPet');
+  } else if (kind === 'list' && res.status === 200 && Array.isArray(body)) {
+    for (const item of body) if (isPet(item)) compare(pets, item, ex, 'a listPets page');
+  }
+}

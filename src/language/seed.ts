@@ -1,0 +1,158 @@
+import { petName } from '../arbitraries/pet-name.ts';
+import type { NotJudged, UnjudgedCode } from '../checks/types.ts';
+import { LIMIT, PET_STATUSES } from '../contract/contract.ts';
+import { exactJson, exactPetId, integerText } from '../http/exact.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { petstoreApi } from '../http/petstore-api.ts';
+import { BUDGET_SPENT, isRefusal, OUT_OF_TIME, UNRESPONSIVE } from '../http/throttle.ts';
+import { SEED_LABEL } from './set-up-trouble.ts';
+import type { PetToFetch } from './suite-run.ts';
+import type { Target } from './target.ts';
+
+const STATUS_CYCLE = [...PET_STATUSES, undefined];
+
+const seedingApi = (target: Target) =>
+  petstoreApi((options) => target.client.send({ ...options, check: SEED_LABEL }));
+
+/** The pets the harness knows exist, and why there are not more when the run stopped sending. */
+export interface Seeded {
+  known: number;
+  /** The throttle's refusal (budget spent, target unresponsive) of a seeding request. */
+  refused?: { code: string; message: string };
+}
+
+function seeded(known: number, answers: readonly Exchange[]): Seeded {
+  const refusal = answers.find(isRefusal)?.error;
+  return refusal === undefined ? { known } : { known, refused: refusal };
+}
+
+const pageLength = (page: Exchange) =>
+  Array.isArray(page.response?.json) ? page.response.json.length : 0;
+
+/**
+ * Makes sure at least `min` pets exist, of every status, so limits and filters are tested on
+ * more data than they let through; with `eachStatus`, more than `LIMIT.max` of each status too
+ * (a limit with a status filter is judged on more data than it lets through; a full page of a
+ * status gets one more pet). One round of pages, then one of creations, each sent together.
+ */
+export async function seedPets(
+  target: Target,
+  { min, eachStatus }: { min: number; eachStatus: boolean },
+): Promise<Seeded> {
+  const api = seedingApi(target);
+  // A read-only run works on whatever data the target already holds.
+  const byStatus = eachStatus && target.ctx.writes ? PET_STATUSES : [];
+  const [page, statusPages] = await Promise.all([
+    api.listPets({ limit: LIMIT.max }),
+    Promise.all(byStatus.map((status) => api.listPets({ status, limit: LIMIT.max }))),
+  ]);
+  const seen = pageLength(page);
+  if (!target.ctx.writes) return seeded(seen, [page]);
+  const perStatus = byStatus.map((status, s) => {
+    const seenOfStatus = statusPages[s] ? pageLength(statusPages[s]) : 0;
+    const missing = seenOfStatus >= LIMIT.max ? 1 : LIMIT.max + 1 - seenOfStatus;
+    return Array.from({ length: missing }, (_, i) => ({
+      ...seedFields(petName(target.ctx.runId, `${status}-${i}`), i),
+      status,
+    }));
+  });
+  // Statuses taken in turn: the store's first page holds every status, so a server that ignores
+  // the status filter answers one with pets of other statuses.
+  const ofEachStatus = interleave(perStatus);
+  const more = Math.max(0, min - seen - ofEachStatus.length);
+  const bodies = [...ofEachStatus, ...Array.from({ length: more }, (_, i) => seedPet(target, i))];
+  // Independent requests: sent together, up to the run's --concurrency (the throttle queues the rest).
+  const answers = await Promise.all(bodies.map((body) => api.createPet(body)));
+  const created = answers.filter((ex) => ex.response?.status === 201).length;
+  return seeded(seen + created, [page, ...statusPages, ...answers]);
+}
+
+/** The first item of each list, then the second of each, and so on. */
+function interleave<T>(lists: readonly T[][]): T[] {
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  return Array.from({ length: longest }, (_, i) =>
+    lists.flatMap((list) => list.slice(i, i + 1)),
+  ).flat();
+}
+
+/** Why checks that judge by existing pets cannot run, or undefined when some exist. */
+export function noPetsReason({ known, refused }: Seeded): NotJudged | undefined {
+  if (known > 0) return undefined;
+  if (refused === undefined)
+    return { code: 'precondition', message: 'no pets exist: nothing to judge limits by' };
+  return {
+    code: REFUSED_AS[refused.code] ?? 'precondition',
+    message: `${refused.message} before any pet could be listed or created`,
+  };
+}
+
+/** A seeding request the throttle refused, as the code of what it leaves unjudged. */
+const REFUSED_AS: Readonly<Record<string, UnjudgedCode>> = {
+  [UNRESPONSIVE]: 'target-unresponsive',
+  [BUDGET_SPENT]: 'budget',
+  [OUT_OF_TIME]: 'out-of-time',
+};
+
+/**
+ * Names and categoryIds servers mangle (whitespace kept as sent, letters beyond ASCII, ids past
+ * 32 bits and negative ones). The first seed pets of each kind carry them: the pages the checks
+ * list (the store's first, each status's first) then hold pets worth comparing field by field.
+ */
+const MANGLED: readonly { name: (name: string) => string; categoryId: number }[] = [
+  { name: (name) => `  ${name}\t `, categoryId: 2 ** 31 },
+  { name: (name) => `${name} Ünïcødé 🐶 名前`, categoryId: Number.MAX_SAFE_INTEGER },
+  { name: (name) => `${name} inner   runs  of    spaces`, categoryId: Number.MIN_SAFE_INTEGER },
+  { name: (name) => `${name} combining e\u0301 a\u0308`, categoryId: -(2 ** 40) },
+];
+
+function seedFields(name: string, i: number) {
+  const mangled = MANGLED[i];
+  return mangled
+    ? { name: mangled.name(name), categoryId: mangled.categoryId }
+    : { name, categoryId: i };
+}
+
+function seedPet(target: Target, i: number) {
+  const status = STATUS_CYCLE[i % STATUS_CYCLE.length];
+  return {
+    ...seedFields(petName(target.ctx.runId, `seed-${i}`), i),
+    ...(status ? { status } : {}),
+  };
+}
+
+/**
+ * A pet to fetch, the same for every check of a run that asks: one the run created already, else
+ * one the target already holds, else (when the run may write) a new one.
+ */
+export function somePet(target: Target): Promise<PetToFetch> {
+  target.run.toFetch ??= findOrCreatePet(target);
+  return target.run.toFetch;
+}
+
+async function findOrCreatePet(target: Target): Promise<PetToFetch> {
+  // A pet the run created already (e.g. a seed pet) needs no request: the lowest id, so that
+  // the choice is the same whichever creation came back first.
+  const ids = [...target.run.pets.created.keys()].map(BigInt);
+  if (ids.length) {
+    const lowest = ids.reduce((a, b) => (b < a ? b : a));
+    return { id: lowest.toString() };
+  }
+  const api = seedingApi(target);
+  const page = await api.listPets({ limit: 1 });
+  if (page.error) return { none: `${page.error.message} (listing a pet to fetch)` };
+  const items = exactJson(page);
+  const existing = Array.isArray(items)
+    ? integerText((items[0] as { id?: unknown })?.id)
+    : undefined;
+  if (existing !== undefined) return { id: existing };
+  if (!target.ctx.writes)
+    return { none: 'no pet exists to fetch, and this run may not create one' };
+  const created = await api.createPet({
+    name: petName(target.ctx.runId, 'to-fetch'),
+    categoryId: 1,
+  });
+  const id = exactPetId(created);
+  if (created.response?.status === 201 && id !== undefined) return { id };
+  const why = created.error?.message ?? `createPet answered ${created.response?.status}`;
+  return { none: `no pet exists to fetch, and none could be created: ${why}` };
+}

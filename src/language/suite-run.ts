@@ -1,0 +1,38 @@
+import type { HarnessContext } from '../bridge/context.ts';
+import type { NotJudged } from '../checks/types.ts';
+import type { HttpClient } from '../http/client.ts';
+import { newSpend, type Spend } from '../http/throttle.ts';
+import type { RunPets } from './run-pets.ts';
+
+/** A pet to fetch, or why there is none. */
+export type PetToFetch = { id: string } | { none: string };
+
+/**
+ * One run as the suites see it in their worker: made by suites/all.ts from the context the CLI
+ * provides, and handed to every suite it registers. Everything the suites of a run share lives
+ * here, nowhere else: the request budget, the run's pets, the pet to fetch, the pool of
+ * connections, and the first trouble its set-up met.
+ */
+export class SuiteRun {
+  /** What the run has spent of its budget, shared by every client of the run. */
+  readonly spend: Spend = newSpend();
+  readonly pets: RunPets = {
+    created: new Map(),
+    creations: 0,
+    reused: [],
+    sightings: 0,
+    mismatches: [],
+  };
+  /** The pet every check that fetches one asks for (see somePet). */
+  toFetch?: Promise<PetToFetch>;
+  /** The run's one pool of connections, opened by its first suite. */
+  client?: HttpClient;
+  /**
+   * The first set-up request (seeding, a pet to fetch) the target hung on, failed with a 5xx or
+   * a broken connection, or that went unsent because it had stopped answering: a check left
+   * without its precondition by it was left unjudged by the target, not by the store.
+   */
+  setUpTrouble?: NotJudged;
+
+  constructor(readonly ctx: HarnessContext) {}
+}
