@@ -1,6 +1,6 @@
 import type { Exchange } from './exchange.ts';
 import { REDACTED } from './key-variants.ts';
-import { decodedRunsHolding } from './secret-scan.ts';
+import { FragmentScan } from './secret-scan.ts';
 
 export { REDACTED } from './key-variants.ts';
 
@@ -93,22 +93,44 @@ function formMarkers(
   return markers;
 }
 
+/** The shortest run of a key's characters that gives part of it away (issue: a cut key leaks its prefix). */
+export const FRAGMENT = 10;
+
 /**
- * A long secret goes wherever it is found: as is or in a fixed form (replaced by its marker), or
- * inside a decodable run (by REDACTED).
+ * What a text may hold of a secret in part: the secret, and its encodings no escape spells out
+ * (base64 at each alignment, hex). A run of any of them, however escaped, is a part given away.
+ */
+function fragmentSources(secret: string): string[] {
+  const utf8 = Buffer.from(secret, 'utf8');
+  const hex = utf8.toString('hex');
+  return [secret, utf8.toString('base64'), ...base64Cores(utf8), hex, hex.toUpperCase()];
+}
+
+/**
+ * A long secret goes wherever it is found: as is or in a fixed form (replaced by its marker), and
+ * then any run of FRAGMENT of its characters or more (fewer, for a secret that short), however
+ * escaped or cut (replaced by REDACTED).
  */
 function longRedactor(secrets: LabeledSecret[]): Redactor {
   const forms = [...formMarkers(secrets, secretForms)].sort(([a], [b]) => b.length - a.length);
   // Most texts hold no form: one pass of one pattern says so (a search a form cost 1.6x more).
   const anyForm = new RegExp(forms.map(([form]) => escapeRegExp(form)).join('|'));
-  const bytes = secrets.map((s) => Buffer.from(s.secret, 'utf8'));
+  const shortest = Math.min(...secrets.map((s) => s.secret.length));
+  const fragments = new FragmentScan(
+    [...new Set(secrets.flatMap((s) => fragmentSources(s.secret)))],
+    Math.min(FRAGMENT, shortest),
+  );
   return (text) => {
     let out = text;
     if (anyForm.test(out)) {
       for (const [form, marker] of forms)
         if (out.includes(form)) out = out.split(form).join(marker);
     }
-    for (const run of decodedRunsHolding(out, bytes)) out = out.split(run).join(REDACTED);
+    const spans = fragments.spans(out);
+    for (let k = spans.length - 1; k >= 0; k--) {
+      const [start, end] = spans[k] as [number, number];
+      out = `${out.slice(0, start)}${REDACTED}${out.slice(end)}`;
+    }
     return out;
   };
 }

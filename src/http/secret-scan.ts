@@ -1,109 +1,257 @@
 /**
- * Finds the runs of a text that hide a secret under an encoding a server may mix as it likes:
- * JSON string escapes (`\/`, `\u004b`) and percent-encoding, in any mix a list of fixed forms
- * would miss. (Hex and base64 cannot be mixed so: their fixed forms, base64's at each of its
- * three alignments, are searched for as they are.) Each scan is one linear pass of a regular
- * expression, made only when the text holds a backslash or a percent sign.
+ * Finds where a text spells part of a secret, however a server escaped it and however often:
+ * JSON and JavaScript escapes (`\/`, `\u002B`, `\x2b`, `\u{2b}`, with any number of
+ * backslashes, as quoting a quoted text doubles them), percent-encoding (`%2F`, `%252F`, any
+ * depth; UTF-8 sequences decoded) and HTML character references (`&#x2B;`, `&amp;#43;`,
+ * `&quot;`), in any mix, as well as plain. What it finds is any run of at least `window`
+ * characters of a secret: a key cut short by a server, by a record limit or by a quote is a
+ * key given away, part by part.
+ *
+ * One linear pass of a rolling hash a text (two when it holds an escape: the text as it is, and
+ * what it spells); a hash is checked against the secrets only where a bitmap of their windows'
+ * hashes says it may be one.
  */
 
-type Decoder = (run: string) => Buffer[];
+const BASE = 0x01000193;
+const BITMAP_BITS = 16;
+const BITMAP_MASK = (1 << BITMAP_BITS) - 1;
 
-const JSON_ESCAPED = /(?:\\u[0-9A-Fa-f]{4}|\\["\\/bfnrt]|[^"\\\r\n])+/g;
-const PERCENT = /(?:%[0-9A-Fa-f]{2}|[^\s"'%<>&;,=?#])+/g;
+type Span = [start: number, end: number];
 
-function fromJsonEscapes(run: string): Buffer[] {
-  // A run without an escape holds the secret as is, which the fixed forms already find.
-  if (!run.includes('\\')) return [];
-  try {
-    return [Buffer.from(JSON.parse(`"${run}"`) as string, 'utf8')];
-  } catch {
-    return [];
-  }
+/** One window of a secret: which secret, and where in it. */
+interface Window {
+  secret: number;
+  offset: number;
 }
 
-function fromPercent(run: string): Buffer[] {
-  if (!run.includes('%')) return [];
-  const decode = (text: string) =>
-    Buffer.from(
-      text.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) =>
-        String.fromCharCode(Number.parseInt(hex, 16)),
-      ),
-      'latin1',
+/** A text read as what it spells: its code units, each with the span of the text it came from. */
+interface Spelled {
+  text: string;
+  starts: Int32Array;
+  ends: Int32Array;
+}
+
+function hashOf(text: string, from: number, width: number): number {
+  let h = 0;
+  for (let i = from; i < from + width; i++) h = (Math.imul(h, BASE) + text.charCodeAt(i)) >>> 0;
+  return h;
+}
+
+/** BASE to the power `n`, modulo 2^32: what the character leaving a window weighed in its hash. */
+function powerOf(n: number): number {
+  let p = 1;
+  for (let i = 0; i < n; i++) p = Math.imul(p, BASE) >>> 0;
+  return p;
+}
+
+/** Where `text` holds runs of a secret; the spans are the text's own. */
+export class FragmentScan {
+  private readonly windows = new Map<number, Window[]>();
+  private readonly bitmap = new Uint8Array(1 << BITMAP_BITS);
+  private readonly outgoing: number;
+
+  constructor(
+    private readonly secrets: readonly string[],
+    readonly window: number,
+  ) {
+    secrets.forEach((secret, index) => {
+      for (let offset = 0; offset + window <= secret.length; offset++) {
+        const h = hashOf(secret, offset, window);
+        this.bitmap[h & BITMAP_MASK] = 1;
+        const known = this.windows.get(h);
+        if (known) known.push({ secret: index, offset });
+        else this.windows.set(h, [{ secret: index, offset }]);
+      }
+    });
+    this.outgoing = powerOf(window - 1);
+  }
+
+  /** The spans of `text` a secret's run stands in: plainly, or spelled with escapes. */
+  spans(text: string): Span[] {
+    if (text.length < this.window) return [];
+    const plain = this.runs(text);
+    const spelled = spell(text);
+    if (!spelled) return plain;
+    const decoded = this.runs(spelled.text).map(
+      ([s, e]): Span => [spelled.starts[s] as number, spelled.ends[e - 1] as number],
     );
-  return [decode(run), decode(run.replaceAll('+', ' '))];
-}
-
-/**
- * One way a secret may be spelled: the runs of `pattern` (global); `opener`, the character its
- * escapes start with (a run without one holds the secret as is, which the fixed forms find);
- * and the characters no run crosses, so that a scan may start after one of them.
- */
-interface Scan {
-  pattern: RegExp;
-  opener: string;
-  isBoundary: (code: number) => boolean;
-  decode: Decoder;
-}
-
-const JSON_BOUNDARY = new Set([0x22, 0x0a, 0x0d]);
-// Whitespace and the delimiters PERCENT's runs stop at (an invalid `%` does not end a run's segment).
-const PERCENT_BOUNDARY = new Set([...'"\'<>&;,=?#'].map((c) => c.charCodeAt(0)));
-// What \s matches (ECMAScript's WhiteSpace and LineTerminator), by code.
-const SPACES = new Set([
-  0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
-]);
-const isSpace = (code: number) => SPACES.has(code) || (code >= 0x2000 && code <= 0x200a);
-
-const SCANS: readonly Scan[] = [
-  {
-    pattern: JSON_ESCAPED,
-    opener: '\\',
-    isBoundary: (code) => JSON_BOUNDARY.has(code),
-    decode: fromJsonEscapes,
-  },
-  {
-    pattern: PERCENT,
-    opener: '%',
-    isBoundary: (code) => PERCENT_BOUNDARY.has(code) || isSpace(code),
-    decode: fromPercent,
-  },
-];
-
-/**
- * The runs of `pattern` in `text` that hold `opener`: the runs a scan of the whole text finds,
- * but looked for only in the segments (between boundary characters) that hold the escape, so a
- * long text with a few escapes costs a few short scans. Linear: the scan position only moves on.
- */
-function runsWithEscape(text: string, { pattern, opener, isBoundary }: Scan): string[] {
-  const runs: string[] = [];
-  let next = text.indexOf(opener);
-  let pos = 0;
-  while (next !== -1) {
-    // A scan of the whole text tries a match just after every boundary: start at the last one
-    // before the escape, unless the scan is already past it.
-    let start = next;
-    while (start > pos && !isBoundary(text.charCodeAt(start - 1))) start--;
-    pattern.lastIndex = Math.max(start, pos);
-    const match = pattern.exec(text);
-    if (!match) break;
-    pos = match.index + match[0].length;
-    if (match[0].includes(opener)) runs.push(match[0]);
-    if (pos > next) next = text.indexOf(opener, pos);
+    return merge([...plain, ...decoded]);
   }
-  return runs;
-}
 
-/** The runs of `text` whose decoding holds one of `secrets` (as UTF-8 bytes). */
-export function decodedRunsHolding(text: string, secrets: readonly Buffer[]): string[] {
-  if (secrets.length === 0 || text.length === 0) return [];
-  const min = Math.min(...secrets.map((s) => s.length));
-  const found = new Set<string>();
-  for (const scan of SCANS) {
-    for (const run of runsWithEscape(text, scan)) {
-      if (run.length < min || found.has(run)) continue;
-      if (scan.decode(run).some((bytes) => secrets.some((s) => bytes.includes(s)))) found.add(run);
+  /** The longest run of a secret that starts at `at`, if `at` starts a window of one. */
+  private runAt(text: string, at: number, h: number): number {
+    let best = 0;
+    for (const { secret, offset } of this.windows.get(h) ?? []) {
+      const s = this.secrets[secret] as string;
+      let len = 0;
+      while (
+        at + len < text.length &&
+        offset + len < s.length &&
+        text.charCodeAt(at + len) === s.charCodeAt(offset + len)
+      )
+        len++;
+      if (len >= this.window && len > best) best = len;
     }
+    return best;
   }
-  // Longest first, so a run that contains another is replaced whole.
-  return [...found].sort((a, b) => b.length - a.length);
+
+  private runs(text: string): Span[] {
+    const { window: w } = this;
+    const found: Span[] = [];
+    let i = 0;
+    let h = hashOf(text, 0, Math.min(w, text.length));
+    while (i + w <= text.length) {
+      const run = this.bitmap[h & BITMAP_MASK] ? this.runAt(text, i, h) : 0;
+      if (run > 0) {
+        found.push([i, i + run]);
+        i += run;
+        if (i + w <= text.length) h = hashOf(text, i, w);
+        continue;
+      }
+      if (i + w < text.length) {
+        const out = Math.imul(text.charCodeAt(i), this.outgoing);
+        h = (Math.imul((h - out) >>> 0, BASE) + text.charCodeAt(i + w)) >>> 0;
+      }
+      i++;
+    }
+    return found;
+  }
+}
+
+/** Overlapping or touching spans as one, in order. */
+export function merge(spans: Span[]): Span[] {
+  const sorted = spans.sort((a, b) => a[0] - b[0]);
+  const out: Span[] = [];
+  for (const span of sorted) {
+    const last = out[out.length - 1];
+    if (last && span[0] <= last[1]) last[1] = Math.max(last[1], span[1]);
+    else out.push([span[0], span[1]]);
+  }
+  return out;
+}
+
+const BACKSLASH = 0x5c;
+const PERCENT = 0x25;
+const AMPERSAND = 0x26;
+const SIMPLE_ESCAPES: Record<string, number> = { b: 8, f: 12, n: 10, r: 13, t: 9 };
+const NAMED: Record<string, number> = { quot: 0x22, apos: 0x27, lt: 0x3c, gt: 0x3e, amp: 0x26 };
+const MAX_CODE_POINT = 0x10ffff;
+
+function hexAt(text: string, at: number, digits: number): number {
+  const part = text.slice(at, at + digits);
+  return part.length === digits && /^[0-9A-Fa-f]+$/.test(part) ? Number.parseInt(part, 16) : -1;
+}
+
+/** A character escape decoded: the code point it spells and where it ends. */
+interface Escape {
+  point: number;
+  end: number;
+}
+
+/** A backslash escape, after any number of backslashes (each quoting doubles them). */
+function backslashAt(text: string, i: number): Escape | undefined {
+  let j = i;
+  while (text.charCodeAt(j) === BACKSLASH) j++;
+  const c = text[j];
+  if (c === undefined) return undefined;
+  if (c === 'u' && text[j + 1] === '{') {
+    // Looked for close by only: a search to the end at every escape would be quadratic.
+    const close = text.slice(j + 2, j + 9).indexOf('}') + j + 2;
+    const point = close > j + 2 ? hexAt(text, j + 2, close - j - 2) : -1;
+    return point >= 0 && point <= MAX_CODE_POINT ? { point, end: close + 1 } : undefined;
+  }
+  if (c === 'u' || c === 'x') {
+    const digits = c === 'u' ? 4 : 2;
+    const point = hexAt(text, j + 1, digits);
+    return point >= 0 ? { point, end: j + 1 + digits } : undefined;
+  }
+  return { point: SIMPLE_ESCAPES[c] ?? c.charCodeAt(0), end: j + 1 };
+}
+
+/** A percent-encoded byte, encoded any number of times (`%41`, `%2541`, `%252541`). */
+function percentAt(text: string, i: number): Escape | undefined {
+  let j = i + 1;
+  while (text.startsWith('25', j) && hexAt(text, j + 2, 2) >= 0) j += 2;
+  const byte = hexAt(text, j, 2);
+  return byte >= 0 ? { point: byte, end: j + 2 } : undefined;
+}
+
+/** An HTML character reference, escaped any number of times (`&amp;#43;`). */
+function referenceAt(text: string, i: number): Escape | undefined {
+  let j = i + 1;
+  while (text.startsWith('amp;', j)) j += 4;
+  const semicolon = text.slice(j, j + 12).indexOf(';');
+  const end = j + semicolon;
+  if (semicolon < 0) return j > i + 1 ? { point: AMPERSAND, end: j } : undefined;
+  const name = text.slice(j, end);
+  const numeric = /^#(?:[xX]([0-9A-Fa-f]+)|([0-9]+))$/.exec(name);
+  const point = numeric
+    ? Number.parseInt(numeric[1] ?? (numeric[2] as string), numeric[1] ? 16 : 10)
+    : NAMED[name];
+  if (point !== undefined && point <= MAX_CODE_POINT) return { point, end: end + 1 };
+  return j > i + 1 ? { point: AMPERSAND, end: j } : undefined;
+}
+
+/** UTF-8 bytes from consecutive percent escapes, decoded to one code point when they make one. */
+function utf8At(text: string, first: Escape): Escape {
+  const lead = first.point;
+  const length = lead >= 0xf0 && lead < 0xf8 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  if (length === 1) return first;
+  let point = lead & (0xff >> (length + 1));
+  let end = first.end;
+  for (let k = 1; k < length; k++) {
+    const next = text.charCodeAt(end) === PERCENT ? percentAt(text, end) : undefined;
+    if (!next || (next.point & 0xc0) !== 0x80) return first;
+    point = (point << 6) | (next.point & 0x3f);
+    end = next.end;
+  }
+  return point <= MAX_CODE_POINT ? { point, end } : first;
+}
+
+function escapeAt(text: string, i: number): Escape | undefined {
+  const c = text.charCodeAt(i);
+  if (c === BACKSLASH) return backslashAt(text, i);
+  if (c === AMPERSAND) return referenceAt(text, i);
+  if (c !== PERCENT) return undefined;
+  const byte = percentAt(text, i);
+  return byte ? utf8At(text, byte) : undefined;
+}
+
+/** What `text` spells once its escapes are decoded; undefined when it holds none. */
+function spell(text: string): Spelled | undefined {
+  if (!/[\\%&]/.test(text)) return undefined;
+  const units: number[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let escaped = false;
+  const push = (unit: number, start: number, end: number) => {
+    units.push(unit);
+    starts.push(start);
+    ends.push(end);
+  };
+  for (let i = 0; i < text.length; ) {
+    const escape = escapeAt(text, i);
+    if (!escape) {
+      // A run of backslashes that escapes nothing is as many characters: passed over whole,
+      // not read again from each of its backslashes (which would be quadratic).
+      let end = i + 1;
+      if (text.charCodeAt(i) === BACKSLASH) while (text.charCodeAt(end) === BACKSLASH) end++;
+      for (let k = i; k < end; k++) push(text.charCodeAt(k), k, k + 1);
+      i = end;
+      continue;
+    }
+    const { point, end } = escape;
+    if (point > 0xffff) {
+      push(0xd800 + ((point - 0x10000) >> 10), i, end);
+      push(0xdc00 + ((point - 0x10000) & 0x3ff), i, end);
+    } else push(point, i, end);
+    escaped = true;
+    i = end;
+  }
+  if (!escaped) return undefined;
+  return {
+    text: Buffer.from(Uint16Array.from(units).buffer).toString('utf16le'),
+    starts: Int32Array.from(starts),
+    ends: Int32Array.from(ends),
+  };
 }
