@@ -17,3 +17,15 @@ export function quote(text: string, max = 60): string {
   }
   return `${JSON.stringify(chars.slice(0, end).join(''))}…`;
 }
+
+/**
+ * A number's text as messages show it: whole up to `max` characters, else its start and end
+ * around the count of digits left out, so a million-digit number from the wire costs a line,
+ * not megabytes of console, step summary and JUnit.
+ */
+export function quoteNumber(text: string, max = 40): string {
+  if (text.length <= max) return text;
+  const head = Math.ceil(max / 2);
+  const tail = Math.floor(max / 4);
+  return `${text.slice(0, head)}…${text.slice(-tail)} (${text.length} characters)`;
+}

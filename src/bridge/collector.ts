@@ -1,9 +1,8 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { CATALOG, findCheck } from '../checks/catalog.ts';
-import type { ProblemData } from '../checks/finding.ts';
 import { toCurl } from '../http/curl.ts';
-import { forRecord, RecordBudget } from '../http/exchange.ts';
-import { type Redactor, redactExchange } from '../http/redaction.ts';
+import { bounded, Egress, LINE_CHARS } from '../http/egress.ts';
+import { RECORD_BODY_CHARS, RecordBudget } from '../http/exchange.ts';
 import { type CheckResult, NOT_RUN, type Verdict } from '../report/model.ts';
 import type { CheckMeta } from './context.ts';
 import type { Span } from './timings.ts';
@@ -27,7 +26,7 @@ const catalogIndex = new Map(CATALOG.map((def, i) => [def.id, i]));
  * Turns vitest's test cases into check results, and prints one line per check in catalog
  * order: checks that run together end in any order, the lines come out the same every run.
  * The boundary where verdicts leave the suites: what came from the wire (messages, evidence,
- * counterexamples, errors) is redacted here, the catalog's ids and titles never are.
+ * counterexamples, errors) leaves through the run's egress, the catalog's ids and titles never do.
  */
 export class ResultCollector implements Reporter {
   readonly results: CheckResult[] = [];
@@ -41,7 +40,7 @@ export class ResultCollector implements Reporter {
 
   constructor(
     private readonly print: (line: string) => void,
-    private readonly redact: Redactor = (text) => text,
+    private readonly egress: Egress = new Egress((text) => text),
   ) {}
 
   onTestModuleCollected(module: TestModule): void {
@@ -61,7 +60,8 @@ export class ResultCollector implements Reporter {
     const message = result.verdict === 'pass' ? '' : `  ${result.message}`;
     const lines = [`  ${SYMBOL[result.verdict]} ${result.id}  ${result.title}${message}`];
     const curl = result.verdict === 'fail' ? result.exchanges[0]?.curl : undefined;
-    if (curl) lines.push(`      reproduce: ${curl}`);
+    // Already through the egress: a console line is only bounded (the whole line is in the reports).
+    if (curl) lines.push(bounded(`      reproduce: ${curl}`, LINE_CHARS));
     this.lines.set(result.id, lines);
     if (!this.toPrint.includes(result.id)) this.toPrint.push(result.id);
     this.printReady();
@@ -85,11 +85,11 @@ export class ResultCollector implements Reporter {
     this.printReady(true);
     for (const mod of modules) {
       for (const error of mod.errors()) {
-        this.harnessErrors.push(this.redact(`${mod.relativeModuleId}: ${error.message}`));
+        this.harnessErrors.push(this.egress.message(`${mod.relativeModuleId}: ${error.message}`));
       }
     }
     for (const error of unhandledErrors) {
-      this.harnessErrors.push(this.redact(`unhandled: ${error.message}`));
+      this.harnessErrors.push(this.egress.message(`unhandled: ${error.message}`));
     }
   }
 
@@ -109,17 +109,6 @@ export class ResultCollector implements Reporter {
     );
   }
 
-  /** A finding's text and data came from the wire: both leave redacted. */
-  private redactProblem(problem: ProblemData): ProblemData {
-    let data: ProblemData['data'] = {};
-    try {
-      data = JSON.parse(this.redact(JSON.stringify(problem.data))) as ProblemData['data'];
-    } catch {
-      // A redaction that broke the JSON leaves no data: the text still says what was wrong.
-    }
-    return { code: problem.code, data, text: this.redact(problem.text) };
-  }
-
   private toResult(testCase: TestCase): CheckResult | undefined {
     const id = CHECK_ID.exec(testCase.name)?.[1];
     const def = id ? findCheck(id) : undefined;
@@ -136,14 +125,14 @@ export class ResultCollector implements Reporter {
         return {
           ...def,
           verdict: 'skip',
-          message: this.redact(outcome.note ?? 'skipped'),
+          message: this.egress.message(outcome.note ?? 'skipped'),
           durationMs,
           requests: 0,
           exchanges: [],
         };
       }
       // The harness's own fault: never shown as the target's failure.
-      const reason = this.redact(outcome.errors?.[0]?.message ?? 'no verdict');
+      const reason = this.egress.message(outcome.errors?.[0]?.message ?? 'no verdict');
       this.harnessErrors.push(`${def.id}: harness error: ${reason}`);
       return {
         ...def,
@@ -157,21 +146,21 @@ export class ResultCollector implements Reporter {
     return {
       ...def,
       verdict: meta.verdict,
-      message: this.redact(meta.message),
+      message: this.egress.message(meta.message),
       durationMs,
       requests: meta.requests,
       ...(meta.timing ? { timing: meta.timing } : {}),
       ...(meta.code ? { code: meta.code } : {}),
-      ...(meta.problem ? { problem: this.redactProblem(meta.problem) } : {}),
+      ...(meta.problem ? { problem: this.egress.data(meta.problem) } : {}),
       exchanges: meta.exchanges.map((raw) => {
-        const ex = redactExchange(forRecord(raw, this.evidenceBudget), this.redact);
+        const ex = this.egress.exchange(raw, this.evidenceBudget);
         return { ...ex, curl: toCurl(ex.request) };
       }),
       ...(meta.counterexample
         ? {
             counterexample: {
               ...meta.counterexample,
-              input: this.redact(meta.counterexample.input),
+              input: this.egress.message(meta.counterexample.input, RECORD_BODY_CHARS),
             },
           }
         : {}),

@@ -1,15 +1,16 @@
 import { keySecrets } from '../checks/auth-table.ts';
-import { createRedactor, type Redactor } from '../http/redaction.ts';
+import { Egress } from '../http/egress.ts';
+import { createRedactor } from '../http/redaction.ts';
 
 // Building a redactor derives every form of every near-key token: once per key, not per use.
-const redactors = new Map<string, Redactor>();
+const doors = new Map<string, Egress>();
 
-/** The redactor of a run: the key and every token the harness derives from it. */
-export function redactorFor(apiKey: string): Redactor {
-  let redact = redactors.get(apiKey);
-  if (!redact) {
-    redact = createRedactor(keySecrets(apiKey));
-    redactors.set(apiKey, redact);
+/** The egress of a run: redacts the key and every token the harness derives from it. */
+export function egressFor(apiKey: string): Egress {
+  let door = doors.get(apiKey);
+  if (!door) {
+    door = new Egress(createRedactor(keySecrets(apiKey)));
+    doors.set(apiKey, door);
   }
-  return redact;
+  return door;
 }

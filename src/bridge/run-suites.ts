@@ -158,11 +158,11 @@ export async function openSuiteSession(
  * the CLI's thread need not load before the suites' worker is on its way.
  */
 async function collectorFor(harness: HarnessContext, print: (line: string) => void) {
-  const [{ ResultCollector }, { redactorFor }] = await Promise.all([
+  const [{ ResultCollector }, { egressFor }] = await Promise.all([
     import('./collector.ts'),
     import('./redactor.ts'),
   ]);
-  return new ResultCollector(print, redactorFor(harness.apiKey));
+  return new ResultCollector(print, egressFor(harness.apiKey));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { isLosslessNumber, type LosslessNumber } from 'lossless-json';
-import { quote } from '../base/quote.ts';
+import { quote, quoteNumber } from '../base/quote.ts';
 import { timed } from '../base/stopwatch.ts';
 import { compileValidators } from './schema-compiler.ts';
 import { type SchemaName, schemaFilesHash } from './schema-files.ts';
@@ -72,7 +72,9 @@ function shownValue(error: ErrorObject, value: unknown, exact: unknown): string 
   if (typeof found === 'string') return quote(found, 40);
   if (typeof found === 'number') {
     const written = at(exact, error.instancePath);
-    return isLosslessNumber(written) ? (written as LosslessNumber).value : String(found);
+    return quoteNumber(
+      isLosslessNumber(written) ? (written as LosslessNumber).value : String(found),
+    );
   }
   if (typeof found === 'boolean' || found === null) return String(found);
   if (Array.isArray(found)) return 'an array';

@@ -4,7 +4,7 @@ import { HarnessError } from '../base/errors.ts';
 import { plural } from '../base/plural.ts';
 import { resolveToday, skewText, TODAY_SOURCE_LABEL, type Today } from '../base/today.ts';
 import type { HarnessContext } from '../bridge/context.ts';
-import { redactorFor } from '../bridge/redactor.ts';
+import { egressFor } from '../bridge/redactor.ts';
 import { runSuites, type SuiteSession } from '../bridge/run-suites.ts';
 import { readWaits } from '../bridge/waits.ts';
 import { daysUntilSunset } from '../checks/deprecation.ts';
@@ -12,9 +12,8 @@ import type { Config } from '../config/config.ts';
 import { PROFILES } from '../config/profiles.ts';
 import { GET_PET_SUNSET } from '../contract/contract.ts';
 import { createClient } from '../http/client.ts';
-import { type Exchange, forRecord } from '../http/exchange.ts';
+import type { Exchange } from '../http/exchange.ts';
 import { readExchanges } from '../http/exchange-log.ts';
-import { type Redactor, redactExchange } from '../http/redaction.ts';
 import { clockOnDay } from '../reference/clock.ts';
 import { type RunningServer, startReferenceServer } from '../reference/index.ts';
 import type { RunReport } from '../report/model.ts';
@@ -148,8 +147,8 @@ export async function runConformance(
   const runStartedAt = Date.now();
   await ensureWritableDir(config.reportDir);
   const target = await openTarget(config, print);
-  const redact: Redactor = redactorFor(target.apiKey);
-  const say = (line: string) => print(redact(line));
+  const egress = egressFor(target.apiKey);
+  const say = (line: string) => print(egress.line(line));
   const scratch = scratchDir('pc-run-');
   try {
     const first = await preflightOf(config, target);
@@ -160,19 +159,20 @@ export async function runConformance(
     const targetReady = performance.now();
     const reporting = loadReporting();
     const collector = session
-      ? await session.run(harness, say)
-      : await runSuites(harness, say, config.shard);
+      ? // The collector's lines are made of what already passed the egress: printed as they are.
+        await session.run(harness, print)
+      : await runSuites(harness, print, config.shard);
     const finishedAt = new Date();
     const suitesEnd = performance.now();
     const exchanges = [
-      redactExchange(forRecord(first), redact),
+      egress.exchange(first),
       ...(await readExchanges(harness.exchangeLog as string)),
     ];
     const { buildReport, writeReports } = await reporting;
     const report = buildReport({
       config,
       harness,
-      baseUrl: redact(target.baseUrl),
+      baseUrl: egress.message(target.baseUrl),
       embedded: target.embedded !== undefined,
       today,
       collector,
@@ -183,7 +183,8 @@ export async function runConformance(
     return { report, reportFiles: await writeReports(report, config.reportDir, exchanges) };
   } catch (error) {
     // A harness error may quote what the target answered.
-    if (error instanceof HarnessError) throw new HarnessError(error.code, redact(error.message));
+    if (error instanceof HarnessError)
+      throw new HarnessError(error.code, egress.message(error.message));
     throw error;
   } finally {
     removeScratch(scratch);

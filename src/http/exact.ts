@@ -1,4 +1,5 @@
 import { isLosslessNumber, type LosslessNumber } from 'lossless-json';
+import { quote, quoteNumber } from '../base/quote.ts';
 import type { Exchange } from './exchange.ts';
 import { exactBody } from './json-body.ts';
 
@@ -64,12 +65,13 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return Object.is(a, b);
 }
 
-/** A value as shown in messages: integers as their exact decimal text, the rest as JSON. */
+/** A value as shown in messages, bounded: integers as their exact decimal text, the rest as JSON. */
 export function showValue(value: unknown): string {
   const n = integerValue(value);
-  if (n !== undefined) return n.toString();
-  if (isLosslessNumber(value)) return (value as LosslessNumber).value;
-  return JSON.stringify(value) ?? String(value);
+  if (n !== undefined) return quoteNumber(n.toString());
+  if (isLosslessNumber(value)) return quoteNumber((value as LosslessNumber).value);
+  if (typeof value === 'string') return quote(value, 40);
+  return quoteNumber(JSON.stringify(value) ?? String(value), 80);
 }
 
 // An integer written plainly (no leading zeros, no `-0`, no fraction or exponent, at most

@@ -1,8 +1,7 @@
 import { appendFileSync, createReadStream, existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { type Exchange, forRecord, RecordBudget } from './exchange.ts';
-import type { Redactor } from './redaction.ts';
-import { redactExchange } from './redaction.ts';
+import type { Egress } from './egress.ts';
+import { type Exchange, RecordBudget } from './exchange.ts';
 
 /** Characters of bodies one run's log keeps in all (see RecordBudget). */
 export const LOG_BODY_CHARS = 4 * 1024 * 1024;
@@ -30,9 +29,9 @@ function logAt(path: string): Log {
  * budget allows: the suites' worker writes, the main process reads. Lines are written in
  * batches; flushExchanges writes the rest.
  */
-export function appendExchange(path: string, exchange: Exchange, redact: Redactor): void {
+export function appendExchange(path: string, exchange: Exchange, egress: Egress): void {
   const log = logAt(path);
-  log.pending.push(JSON.stringify(redactExchange(forRecord(exchange, log.budget), redact)));
+  log.pending.push(JSON.stringify(egress.exchange(exchange, log.budget)));
   if (log.pending.length >= FLUSH_EVERY) flushExchanges(path);
 }
 

@@ -230,8 +230,8 @@ function spell(text: string): Spelled | undefined {
     ends.push(end);
   };
   for (let i = 0; i < text.length; ) {
-    const escape = escapeAt(text, i);
-    if (!escape) {
+    const decoded = escapeAt(text, i);
+    if (!decoded) {
       // A run of backslashes that escapes nothing is as many characters: passed over whole,
       // not read again from each of its backslashes (which would be quadratic).
       let end = i + 1;
@@ -240,7 +240,7 @@ function spell(text: string): Spelled | undefined {
       i = end;
       continue;
     }
-    const { point, end } = escape;
+    const { point, end } = decoded;
     if (point > 0xffff) {
       push(0xd800 + ((point - 0x10000) >> 10), i, end);
       push(0xdc00 + ((point - 0x10000) & 0x3ff), i, end);

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll } from 'vitest';
 import type { HarnessContext } from '../bridge/context.ts';
-import { redactorFor } from '../bridge/redactor.ts';
+import { egressFor } from '../bridge/redactor.ts';
 import { saveWaits } from '../bridge/waits.ts';
 import { createClient, type HttpClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -62,7 +62,7 @@ function newClient(ctx: HarnessContext, connections: number | undefined): HttpCl
     ...(ctx.exchangeLog
       ? {
           onExchange: (ex: Exchange) =>
-            appendExchange(ctx.exchangeLog as string, ex, redactorFor(ctx.apiKey)),
+            appendExchange(ctx.exchangeLog as string, ex, egressFor(ctx.apiKey)),
         }
       : {}),
   });

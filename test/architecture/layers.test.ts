@@ -93,3 +93,19 @@ describe('the layers of the code', () => {
       expect(readFileSync(join(ROOT, room, 'README.md'), 'utf8').length).toBeGreaterThan(200);
   });
 });
+
+describe('redaction happens in one place', () => {
+  // The egress (src/http/egress.ts) is the one door out; the redactor itself is built in
+  // redaction.ts and handed to it by bridge/redactor.ts, and nothing else touches one.
+  const ALLOWED: Record<string, readonly string[]> = {
+    'redactExchange(': ['src/http/redaction.ts', 'src/http/egress.ts'],
+    'redactHeaders(': ['src/http/redaction.ts'],
+    'createRedactor(': ['src/http/redaction.ts', 'src/bridge/redactor.ts'],
+    Redactor: ['src/http/redaction.ts', 'src/http/egress.ts', 'src/bridge/redactor.ts'],
+  };
+
+  it.each(Object.entries(ALLOWED))('%s appears only where it belongs', (name, where) => {
+    const users = SOURCES.filter((f) => readFileSync(join(ROOT, f), 'utf8').includes(name));
+    expect(users.filter((f) => !where.includes(f))).toEqual([]);
+  });
+});

@@ -3,10 +3,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { redactorFor } from '../../src/bridge/redactor.ts';
+import { egressFor } from '../../src/bridge/redactor.ts';
 import { CREDENTIAL_STATES, nearKeys } from '../../src/checks/auth-table.ts';
 import { API_KEY_ENV, toCurl } from '../../src/http/curl.ts';
-import { REDACTED, redactExchange } from '../../src/http/redaction.ts';
+import { REDACTED } from '../../src/http/redaction.ts';
 
 describe('curl lines', () => {
   it('read the key from $PETSTORE_API_KEY and quote bodies for the shell', () => {
@@ -65,7 +65,7 @@ const queryOf = (url: string) => [...new URL(url, ORIGIN).searchParams];
 describe('curl lines of every credential state', () => {
   const keys = ['Live-Key_0123456789abcXYZ', 'k3y+with/base64=Chars~ok*'];
   for (const key of keys) {
-    const redact = redactorFor(key);
+    const egress = egressFor(key);
     const sent = CREDENTIAL_STATES.flatMap((state) =>
       state.variants(key).map((variant) => ({ state: state.id, ...variant })),
     );
@@ -77,7 +77,7 @@ describe('curl lines of every credential state', () => {
         if (typeof variant.auth === 'object') headers.authorization = variant.auth.authorization;
         const request = { method: 'GET', url: `${ORIGIN}/v1/pets${query}`, headers };
         const line = toCurl(
-          redactExchange({ seq: 1, startedAt: '', durationMs: 0, request }, redact).request,
+          egress.exchange({ seq: 1, startedAt: '', durationMs: 0, request }).request,
         );
         for (const token of [key, ...nearKeys(key).map((n) => n.token)]) {
           expect(line.includes(token), `the line holds ${token}`).toBe(false);
@@ -95,19 +95,16 @@ describe('curl lines of every credential state', () => {
 
   it('show a case-changed token of a key beyond ASCII as a marker, not as the key', () => {
     const key = 'clé-secrète-0123456789';
-    const upper = redactExchange(
-      {
-        seq: 1,
-        startedAt: '',
-        durationMs: 0,
-        request: {
-          method: 'GET',
-          url: 'http://h/v1/pets',
-          headers: { authorization: `Bearer ${key.toUpperCase()}` },
-        },
+    const upper = egressFor(key).exchange({
+      seq: 1,
+      startedAt: '',
+      durationMs: 0,
+      request: {
+        method: 'GET',
+        url: 'http://h/v1/pets',
+        headers: { authorization: `Bearer ${key.toUpperCase()}` },
       },
-      redactorFor(key),
-    );
+    });
     expect(upper.request.headers.authorization).toBe('Bearer [REDACTED:variant]');
     expect(toCurl(upper.request)).toContain('Bearer [REDACTED:variant]');
   });
