@@ -94,18 +94,39 @@ export function clipEscaped(text: string, max: number): { kept: string; cost: nu
 }
 
 /**
- * The exchange as it is kept for the records: a body whose JSON-escaped form is longer than the
- * allowance keeps its start only (bodyLength says how long it was), and the parsed body is
- * dropped (records show the text).
+ * A copy of a cut text that holds nothing of the text it was cut from: V8 keeps a slice as a
+ * view of the whole, so a 64 KiB record of a 4 MiB body would keep the 4 MiB alive for as long
+ * as the record lives. (A JSON round trip copies any string exactly, lone surrogates included.)
  */
-export function forRecord(ex: Exchange, budget?: RecordBudget): Exchange {
-  const clip = <T extends { body?: string }>(part: T): T => {
+function detached(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
+}
+
+/**
+ * Characters past a record's cut that are kept with it until it is redacted: a key the cut would
+ * fall inside is then seen whole (in any of its escaped forms), and goes whole.
+ */
+export const CUT_MARGIN = 4096;
+
+/**
+ * The exchange with its bodies cut: a body whose JSON-escaped form is longer than the allowance
+ * (a number of characters, or what a run's budget still allows) keeps its start only
+ * (bodyLength says how long it was), and the parsed body is dropped (records show the text).
+ * Suites keep exchanges cut to RECORD_BODY_CHARS + CUT_MARGIN; only the egress (egress.ts) cuts
+ * to the records' own size, after redacting.
+ */
+export function forRecord(
+  ex: Exchange,
+  allowance: number | RecordBudget = RECORD_BODY_CHARS + CUT_MARGIN,
+): Exchange {
+  const clip = <T extends { body?: string; bodyLength?: number }>(part: T): T => {
     if (part.body === undefined) return part;
-    const { kept, cost } = clipEscaped(part.body, budget?.allowance() ?? RECORD_BODY_CHARS);
-    budget?.spend(cost);
+    const max = typeof allowance === 'number' ? allowance : allowance.allowance();
+    const { kept, cost } = clipEscaped(part.body, max);
+    if (typeof allowance !== 'number') allowance.spend(cost);
     return kept.length === part.body.length
       ? part
-      : { ...part, body: kept, bodyLength: part.body.length };
+      : { ...part, body: detached(kept), bodyLength: part.bodyLength ?? part.body.length };
   };
   const { response } = ex;
   if (!response && ex.request.body === undefined) return ex;

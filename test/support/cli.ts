@@ -13,6 +13,18 @@ export interface CliResult {
   stderr: string;
   durationMs: number;
   reportDir: string;
+  /** The CLI's peak resident memory (its worker thread included), MiB, from the kernel's high-water mark. */
+  peakRssMiB: number;
+}
+
+/** VmHWM of a live process, MiB (0 once it is gone, or off Linux). */
+function highWaterMiB(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
 }
 
 /** Runs the real CLI in a fresh folder (so no .env of the developer's applies) and waits for it. */
@@ -56,6 +68,10 @@ export function runCli(
       stderr += d;
     });
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 90_000);
+    let peakRssMiB = 0;
+    const sampler = setInterval(() => {
+      peakRssMiB = Math.max(peakRssMiB, highWaterMiB(child.pid));
+    }, 100);
     // A test that ends first (past its own timeout) takes the run with it: a hung CLI must not
     // outlive the test run as an orphan. Outside a test (a file's set-up) there is no hook.
     try {
@@ -64,7 +80,8 @@ export function runCli(
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, durationMs: Date.now() - started, reportDir });
+      clearInterval(sampler);
+      resolve({ code, stdout, stderr, durationMs: Date.now() - started, reportDir, peakRssMiB });
     });
   });
 }
