@@ -28,6 +28,8 @@ export interface SendOptions {
   signal?: AbortSignal;
   /** Who sent it (a check's id, `seed`, `preflight`): carried into the exchange as is. */
   check?: string;
+  /** Requests in flight to the target when it was sent, itself included (set by the throttle). */
+  load?: number;
 }
 
 export interface ClientOptions {
@@ -151,7 +153,12 @@ export function describeTransportError(error: unknown, timeoutMs: number): Trans
   const cause = err.cause as { code?: string; message?: string } | undefined;
   const code = cause?.code ?? err.code ?? err.name ?? 'ERROR';
   const message = cause?.message ?? err.message ?? String(error);
-  return { code, message: tlsMessage(code, message) ?? message };
+  const began = (error as { afterAnswerBegan?: true }).afterAnswerBegan;
+  return {
+    code,
+    message: tlsMessage(code, message) ?? message,
+    ...(began ? { afterAnswerBegan: began } : {}),
+  };
 }
 
 // Certificate failures carry OpenSSL's verify codes; handshake failures an OpenSSL error line.
@@ -199,6 +206,7 @@ export function createClient(options: ClientOptions): HttpClient {
         durationMs: Math.round((performance.now() - start) * 10) / 10,
         request: recordedRequest,
         ...(req.check === undefined ? {} : { check: req.check }),
+        ...(req.load === undefined ? {} : { load: req.load }),
         ...rest,
       };
       options.onExchange?.(exchange);

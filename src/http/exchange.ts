@@ -31,6 +31,16 @@ export interface TransportError {
   /** A stable code, e.g. `TIMEOUT`, `ECONNREFUSED`, `UND_ERR_SOCKET`. */
   code: string;
   message: string;
+  /** Set when the failure came after the answer had begun (its status line had arrived). */
+  afterAnswerBegan?: true;
+}
+
+/** An earlier attempt at the same request, sent again (see retry.ts and the throttle). */
+export interface EarlierAttempt {
+  error: TransportError;
+  durationMs: number;
+  /** Why it was sent again. */
+  why: string;
 }
 
 export interface Exchange {
@@ -40,9 +50,13 @@ export interface Exchange {
   durationMs: number;
   /** Who sent it: the id of the check, or `seed` / `preflight` for the harness's own requests. */
   check?: string;
+  /** Requests in flight to the target when it was sent, itself included. */
+  load?: number;
   request: RecordedRequest;
   response?: RecordedResponse;
   error?: TransportError;
+  /** The attempts at this same request that came before it, when it was sent again. */
+  earlier?: EarlierAttempt[];
 }
 
 /** Media type of a response without its parameters, lower-cased. */

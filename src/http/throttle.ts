@@ -1,6 +1,7 @@
 import type { HttpClient, SendOptions } from './client.ts';
 import type { Exchange } from './exchange.ts';
 import { compose, type Interceptor, type Send } from './interceptor.ts';
+import { LoadWindow } from './load-window.ts';
 
 export interface Limits {
   /** Requests the run may send at most; undefined: no limit. */
@@ -30,6 +31,12 @@ export interface Spend {
   inFlight: number;
   /** Senders waiting for a free slot, first come first served. */
   queue: Array<() => void>;
+  /** Senders waiting to send with nothing else in flight; they go before the queue. */
+  aloneQueue: Array<() => void>;
+  /** True while a request goes alone: nothing else is let in. */
+  alone: boolean;
+  /** Requests the target is given at once (see LoadWindow); made by the first throttle. */
+  window?: LoadWindow;
   /** Counted so a report can say how much of the run the target's rate limit took. */
   waits: RetryWaits;
 }
@@ -41,6 +48,8 @@ export function newSpend(): Spend {
     unanswered: new Map(),
     inFlight: 0,
     queue: [],
+    aloneQueue: [],
+    alone: false,
     waits: { waitedOut: 0, waitedMs: 0 },
   };
 }
@@ -96,21 +105,55 @@ export function notSent(options: SendOptions, code: string, message: string): Ex
   };
 }
 
+/** Requests that may be in flight now: the load window's, or the fixed cap. */
+function room(spend: Spend, max: number | undefined): number {
+  return spend.window?.size ?? max ?? Number.POSITIVE_INFINITY;
+}
+
 async function acquire(spend: Spend, max: number | undefined): Promise<void> {
-  if (max === undefined || spend.inFlight < max) {
+  if (!spend.alone && spend.aloneQueue.length === 0 && spend.inFlight < room(spend, max)) {
     spend.inFlight++;
     return;
   }
-  // The slot is handed over by release(), so inFlight stays counted for the waiter.
+  // The slot is handed over by admit(), so inFlight is counted for the waiter.
   await new Promise<void>((resolve) => spend.queue.push(resolve));
 }
 
-function release(spend: Spend): void {
-  const next = spend.queue.shift();
-  // Handed over on the next turn of the event loop, once the sender of the request that ended
-  // has seen its answer: a holdBack of the next request can then take that answer into account.
-  if (next) setImmediate(next);
-  else spend.inFlight--;
+/** Waits until nothing else is in flight, then keeps everything else out until release. */
+async function acquireAlone(spend: Spend): Promise<void> {
+  await new Promise<void>((resolve) => {
+    spend.aloneQueue.push(resolve);
+    admit(spend, undefined);
+  });
+}
+
+/**
+ * Lets waiting senders in while there is room: one that must go alone once nothing is in
+ * flight (and no one else meanwhile), the others first come first served. Handed over on the
+ * next turn of the event loop, once the sender of the request that ended has seen its answer:
+ * a holdBack of the next request can then take that answer into account.
+ */
+function admit(spend: Spend, max: number | undefined): void {
+  if (spend.alone) return;
+  if (spend.aloneQueue.length > 0) {
+    if (spend.inFlight > 0) return;
+    const next = spend.aloneQueue.shift() as () => void;
+    spend.alone = true;
+    spend.inFlight++;
+    setImmediate(next);
+    return;
+  }
+  while (spend.queue.length > 0 && spend.inFlight < room(spend, max)) {
+    const next = spend.queue.shift() as () => void;
+    spend.inFlight++;
+    setImmediate(next);
+  }
+}
+
+function release(spend: Spend, max: number | undefined): void {
+  spend.inFlight--;
+  spend.alone = false;
+  admit(spend, max);
 }
 
 /**
@@ -130,6 +173,7 @@ export function throttling(limits: Limits, spend: Spend): Interceptor {
 }
 
 function throttled(next: Send, limits: Limits, spend: Spend): Send {
+  if (limits.concurrency !== undefined) spend.window ??= new LoadWindow(limits.concurrency);
   const interval = limits.ratePerSecond ? 1000 / limits.ratePerSecond : 0;
   const maxWait = limits.maxRetryAfterMs ?? 30_000;
   function refusal(options: SendOptions, route: string): Exchange | undefined {
@@ -150,26 +194,61 @@ function throttled(next: Send, limits: Limits, spend: Spend): Send {
   // A 429's wait is kept only while it ends before the run's deadline.
   const waitFits = (delay: number) =>
     delay <= maxWait && (limits.deadline === undefined || Date.now() + delay < limits.deadline);
-  async function sendOnce(options: SendOptions): Promise<Exchange> {
-    await acquire(spend, limits.concurrency);
-    const route = routeOf(options);
+  /**
+   * Notes what an answer says of the target: the load window follows its latency and its
+   * timeouts, and a route counts its requests left unanswered in a row. True when a request ran
+   * out of time while others were in flight and no hang of its route is known yet: it may only
+   * have waited behind them, so it is to be sent again alone before it counts.
+   */
+  function noteAnswer(route: string, ex: Exchange, crowded: boolean): boolean {
+    if (ex.response) {
+      spend.unanswered.delete(route);
+      spend.window?.answered(route, ex.durationMs);
+      return false;
+    }
+    if (ex.error?.code !== 'TIMEOUT') return false;
+    spend.window?.timedOut();
+    if (crowded && !spend.unanswered.get(route)) return true;
+    spend.unanswered.set(route, (spend.unanswered.get(route) ?? 0) + 1);
+    return false;
+  }
+  async function sendInSlot(
+    options: SendOptions,
+    route: string,
+    alone: boolean,
+  ): Promise<{ ex: Exchange; again: boolean }> {
+    await (alone ? acquireAlone(spend) : acquire(spend, limits.concurrency));
     try {
       const refused = refusal(options, route);
-      if (refused) return refused;
+      if (refused) return { ex: refused, again: false };
       spend.sent++;
       const now = Date.now();
       const wait = Math.max(0, spend.nextSlot - now);
       spend.nextSlot = Math.max(now, spend.nextSlot) + interval;
       if (wait) await sleep(wait);
-      const ex = await next(options);
-      if (ex.response) spend.unanswered.delete(route);
-      else if (ex.error?.code === 'TIMEOUT') {
-        spend.unanswered.set(route, (spend.unanswered.get(route) ?? 0) + 1);
-      }
-      return ex;
+      let crowded = spend.inFlight > 1;
+      const ex = await next({ ...options, load: spend.inFlight });
+      crowded ||= spend.inFlight > 1;
+      return { ex, again: noteAnswer(route, ex, crowded && !alone) };
     } finally {
-      release(spend);
+      release(spend, limits.concurrency);
     }
+  }
+  async function sendOnce(options: SendOptions): Promise<Exchange> {
+    const route = routeOf(options);
+    const first = await sendInSlot(options, route, false);
+    if (!first.again || !first.ex.error) return first.ex;
+    // A timeout is judged only alone: with others in flight it may be the harness's own load.
+    const alone = await sendInSlot(options, route, true);
+    const earlier = {
+      error: first.ex.error,
+      durationMs: first.ex.durationMs,
+      why: 'it ran out of time while other requests were in flight, so it was sent again alone',
+    };
+    return {
+      ...alone.ex,
+      earlier: [...(first.ex.earlier ?? []), earlier, ...(alone.ex.earlier ?? [])],
+    };
   }
   async function send(options: SendOptions): Promise<Exchange> {
     let ex = await sendOnce(options);

@@ -133,7 +133,11 @@ class Collector {
 
   onError(error: Error): void {
     if (this.truncated) this.finish();
-    else this.settle(() => this.reject(error));
+    else {
+      // A failure once the status line was read is not one a client may retry blindly.
+      if (this.status !== 0) Object.assign(error, { afterAnswerBegan: true });
+      this.settle(() => this.reject(error));
+    }
   }
 
   private finish(): void {

@@ -7,6 +7,7 @@ import { createClient, type HttpClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { appendExchange, flushExchanges } from '../http/exchange-log.ts';
 import { compose } from '../http/interceptor.ts';
+import { retryingClosedConnections } from '../http/retry.ts';
 import { throttling } from '../http/throttle.ts';
 import { readOnly } from './read-only.ts';
 import { notingPets } from './run-pets.ts';
@@ -34,7 +35,8 @@ export interface TargetOptions {
 
 /**
  * Opens the target of `run` for one suite. Its client is the run's connections with the run's
- * interceptors around them, the nearest to the wire first: the throttle (budget, rate,
+ * interceptors around them, the nearest to the wire first: one more try for a request whose
+ * connection the target had closed while idle, the throttle (budget, rate, load window,
  * concurrency, deadline, 429 waits, unresponsive routes), the notes of the run's pets and of its
  * set-up's trouble, and in a read-only run the refusal of anything but GET.
  */
@@ -44,6 +46,7 @@ export function useTarget(run: SuiteRun, options: TargetOptions = {}): Target {
   const wire = options.connectionPerTurn ? connectionPerTurn(run) : runClient(run);
   const client = compose(
     wire,
+    retryingClosedConnections,
     throttling(ctx.limits, run.spend),
     notingPets(run.pets),
     notingSetUpTrouble(run),

@@ -54,7 +54,7 @@ export async function renderMetrics(report: RunReport): Promise<string> {
   const latency = gauge(
     registry,
     'latency_seconds',
-    'Latency of answered requests per operation: median (0.5) and 95th percentile.',
+    'Latency of answered requests per operation, from those sent with the fewest others in flight (see summary.md): median (0.5) and 95th percentile.',
     ['operation', 'quantile'],
   );
   for (const [operation, l] of Object.entries(report.latency)) {

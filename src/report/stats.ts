@@ -7,7 +7,15 @@ export interface Latency {
   requests: number;
   medianMs: number;
   p95Ms: number;
+  /**
+   * The samples are of requests sent with at most this many in flight to the target (itself
+   * included): the lowest load that gave enough of them. Absent when loads were not recorded.
+   */
+  inFlightAtMost?: number;
 }
+
+/** Samples an operation's latency needs before a higher load is let into them. */
+const ENOUGH_SAMPLES = 20;
 
 /** The operation a request was for, from its method and path; undefined for anything else. */
 export function operationOf(ex: Exchange): OperationName | undefined {
@@ -26,22 +34,40 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)] ?? 0;
 }
 
-/** Median and 95th percentile of answered requests, per operation. */
+/**
+ * The answers of the lowest load that gives enough of them: with many requests in flight a
+ * target queues them, and their time would be the harness's load, not the service's latency.
+ */
+function leastLoaded(answers: readonly Exchange[]): { times: number[]; inFlightAtMost?: number } {
+  if (answers.some((ex) => ex.load === undefined))
+    return { times: answers.map((ex) => ex.durationMs) };
+  const loads = [...new Set(answers.map((ex) => ex.load as number))].sort((a, b) => a - b);
+  const enough = Math.min(ENOUGH_SAMPLES, answers.length);
+  for (const load of loads) {
+    const times = answers.filter((ex) => (ex.load as number) <= load).map((ex) => ex.durationMs);
+    if (times.length >= enough) return { times, inFlightAtMost: load };
+  }
+  return { times: answers.map((ex) => ex.durationMs) };
+}
+
+/** Median and 95th percentile of answered requests, per operation, at the lowest load measured. */
 export function latencyByOperation(
   exchanges: readonly Exchange[],
 ): Partial<Record<OperationName, Latency>> {
-  const byOp = new Map<OperationName, number[]>();
+  const byOp = new Map<OperationName, Exchange[]>();
   for (const ex of exchanges) {
     const op = operationOf(ex);
-    if (op && ex.response) byOp.set(op, [...(byOp.get(op) ?? []), ex.durationMs]);
+    if (op && ex.response) byOp.set(op, [...(byOp.get(op) ?? []), ex]);
   }
   const out: Partial<Record<OperationName, Latency>> = {};
-  for (const [op, times] of byOp) {
-    const sorted = [...times].sort((a, b) => a - b);
+  for (const [op, answers] of byOp) {
+    const { times, inFlightAtMost } = leastLoaded(answers);
+    const sorted = times.sort((a, b) => a - b);
     out[op] = {
       requests: sorted.length,
       medianMs: percentile(sorted, 50),
       p95Ms: percentile(sorted, 95),
+      ...(inFlightAtMost === undefined ? {} : { inFlightAtMost }),
     };
   }
   return out;

@@ -70,7 +70,9 @@ describe('checks run together', () => {
   }
 
   it('independent checks have requests in flight at once', async () => {
-    expect(await peakWith(['--concurrency', '4'])).toBe(3);
+    // The load window starts at 2 requests in flight: the third check's request waits for a
+    // first answer, which grows it. Two at once is overlap; one would be checks in a row.
+    expect(await peakWith(['--concurrency', '4'])).toBe(2);
   });
 
   it('one check at a time under a request budget: which checks it reaches follows the suites', async () => {

@@ -36,5 +36,8 @@ export function findFault(name: string): Fault {
 export function startFault(variant: ServerVariant, apiKey: string): Promise<RunningServer> {
   const clock = variant.today ? () => new Date(`${variant.today}T12:00:00Z`) : () => new Date();
   const reference = (options = {}) => createReferenceApp({ apiKey, clock, ...options });
-  return listen(variant.wrap(reference(), { apiKey, clock, reference }), { clock });
+  return listen(variant.wrap(reference(), { apiKey, clock, reference }), {
+    clock,
+    ...variant.listen,
+  });
 }

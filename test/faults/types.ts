@@ -1,5 +1,5 @@
 import type { ReferenceOptions } from '../../src/reference/app.ts';
-import type { Clock, Handler } from '../../src/reference/index.ts';
+import type { Clock, Handler, ListenOptions } from '../../src/reference/index.ts';
 
 export interface FaultContext {
   apiKey: string;
@@ -15,6 +15,8 @@ export interface ServerVariant {
   wrap(app: Handler, ctx: FaultContext): Handler;
   /** The day the server's clock and the harness's --now take as today (default: the real today). */
   today?: string;
+  /** How it serves connections (one at a time, idle ones closed), where that is the point. */
+  listen?: Partial<Pick<ListenOptions, 'idleCloseMs' | 'maxConnections' | 'closeOnReuseEvery'>>;
 }
 
 /** A broken server and the checks that must catch it. */

@@ -1,4 +1,5 @@
 import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
+import { LOAD_VARIANTS } from './load-variants.ts';
 import type { ServerVariant } from './types.ts';
 import { WIDER_CHOICES } from './wider-variants.ts';
 import {
@@ -105,18 +106,22 @@ export const AFTER_SUNSET_DAY = '2031-01-15';
 
 /** Every variant, and the reference itself, on both sides of the getPet sunset. */
 export const VARIANTS: readonly ServerVariant[] = [
-  { name: 'reference', description: 'The reference server itself.', wrap: (app: Handler) => app },
-  ...BEFORE_SUNSET,
-  ...WIDER_CHOICES,
-].flatMap((v) => [
-  v,
-  {
-    ...v,
-    name: `${v.name}@${AFTER_SUNSET_DAY}`,
-    description: `${v.description} On ${AFTER_SUNSET_DAY}.`,
-    today: AFTER_SUNSET_DAY,
-  },
-]);
+  ...[
+    { name: 'reference', description: 'The reference server itself.', wrap: (app: Handler) => app },
+    ...BEFORE_SUNSET,
+    ...WIDER_CHOICES,
+  ].flatMap((v) => [
+    v,
+    {
+      ...v,
+      name: `${v.name}@${AFTER_SUNSET_DAY}`,
+      description: `${v.description} On ${AFTER_SUNSET_DAY}.`,
+      today: AFTER_SUNSET_DAY,
+    },
+  ]),
+  // How a server serves connections does not change with the day.
+  ...LOAD_VARIANTS,
+];
 
 // Extra fields in a Pet and a charset parameter are both fine by the contract.
 function decorate(res: AppResponse): AppResponse {

@@ -154,8 +154,10 @@ describe('throttle', () => {
         return ex;
       }),
     );
-    // The first two were in flight together; the three queued behind them were held back.
-    expect(sent).toEqual(['/pets/1', '/pets/2']);
+    // The first two were in flight together, so the first to run out of time was sent again
+    // alone before it counted (the second's timeout then counted at once: its route had hung
+    // alone); the three queued behind them were held back.
+    expect(sent).toEqual(['/pets/1', '/pets/2', '/pets/1']);
     expect(answers.slice(2).map((ex) => ex.error)).toEqual(
       Array(3).fill({ code: HELD_BACK, message: 'settled' }),
     );
@@ -202,7 +204,8 @@ describe('throttle', () => {
       const answers = await together(limited, 20);
       expect(sentAt.length).toBeLessThanOrEqual(UNANSWERED_LIMIT - 1 + 4);
       const refused = answers.filter((ex) => ex.error?.code === UNRESPONSIVE);
-      expect(refused).toHaveLength(20 - sentAt.length);
+      const timedOut = answers.filter((ex) => ex.error?.code === 'TIMEOUT');
+      expect(refused).toHaveLength(20 - timedOut.length);
     });
 
     it("a 429's Retry-After holds back every request of the run, not only the one it answered", async () => {

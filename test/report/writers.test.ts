@@ -70,7 +70,7 @@ describe('report writers', () => {
     const md = renderMarkdown(report);
     expect(md).toContain('# Petstore conformance: ❌ Not conformant');
     expect(md).toContain('| 3 | 1 | 1 | 0 | 1 |');
-    expect(md).toContain('| listPets | 2 | 1.5 | 4 |');
+    expect(md).toContain('| listPets | 2 | — | 1.5 | 4 |');
     expect(md).toContain('3 requests, 1 pet created');
     expect(md).toContain(
       'getPet sunset 2030-12-05: 1474 days left (today 2026-11-22, from the local clock)',

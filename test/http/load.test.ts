@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import type { HttpClient, SendOptions } from '../../src/http/client.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
+import { compose } from '../../src/http/interceptor.ts';
+import { LoadWindow } from '../../src/http/load-window.ts';
+import { retryingClosedConnections } from '../../src/http/retry.ts';
+import { newSpend, throttle } from '../../src/http/throttle.ts';
+import { exchange } from '../support/exchanges.ts';
+
+const GET: SendOptions = { method: 'GET', path: '/pets' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('the load window', () => {
+  it('starts small and grows to the ceiling while answers come as fast as the best', () => {
+    const window = new LoadWindow(32);
+    expect(window.size).toBe(2);
+    for (let i = 0; i < 100; i++) window.answered('GET /pets', 10);
+    expect(window.size).toBe(32);
+  });
+
+  it('shrinks when answers take markedly longer than the best, and halves on a timeout', () => {
+    const window = new LoadWindow(32);
+    for (let i = 0; i < 100; i++) window.answered('GET /pets', 200);
+    expect(window.size).toBe(32);
+    for (let i = 0; i < 200; i++) window.answered('GET /pets', 1000);
+    expect(window.size).toBe(1);
+    for (let i = 0; i < 20; i++) window.answered('GET /pets', 200);
+    const before = window.size;
+    window.timedOut();
+    expect(window.size).toBe(Math.max(1, Math.floor(before / 2)));
+  });
+
+  it("judges each route by its own best: a slow route does not shrink a fast one's window", () => {
+    const window = new LoadWindow(8);
+    for (let i = 0; i < 50; i++) {
+      window.answered('GET /pets', 5);
+      window.answered('POST /pets', 300);
+    }
+    expect(window.size).toBe(8);
+  });
+});
+
+/** A target that serves one request at a time, `ms` each, and notes how many it held at once. */
+function serial(ms: number) {
+  let busyUntil = 0;
+  let waiting = 0;
+  let mostWaiting = 0;
+  const client: HttpClient = {
+    send: async () => {
+      waiting++;
+      mostWaiting = Math.max(mostWaiting, waiting);
+      const start = Date.now();
+      busyUntil = Math.max(busyUntil, start) + ms;
+      await sleep(busyUntil - start);
+      waiting--;
+      return { ...exchange({ status: 200, json: [] }), durationMs: Date.now() - start };
+    },
+    close: async () => {},
+  };
+  return { client, mostWaiting: () => mostWaiting };
+}
+
+describe('a throttle with a load window', () => {
+  it('gives a target that serves one request at a time about two requests, not the ceiling', async () => {
+    const target = serial(100);
+    const limited = throttle(target.client, { concurrency: 32 }, newSpend());
+    await Promise.all(Array.from({ length: 30 }, () => limited.send(GET)));
+    // Slow start overshoots once (the first rise in latency comes a round trip late), then it holds.
+    expect(target.mostWaiting()).toBeLessThanOrEqual(6);
+  });
+
+  it('sends a request that ran out of time among others again, alone, and keeps both attempts', async () => {
+    let inFlight = 0;
+    const seenAlone: boolean[] = [];
+    let first = true;
+    const client: HttpClient = {
+      send: async (o) => {
+        inFlight++;
+        const aloneAtStart = inFlight === 1;
+        await sleep(10);
+        const alone = aloneAtStart && inFlight === 1;
+        inFlight--;
+        if (o.path === '/pets/1') {
+          seenAlone.push(alone);
+          if (first) {
+            first = false;
+            return exchange({ error: 'no answer within 10 ms', code: 'TIMEOUT' });
+          }
+        }
+        return exchange({ status: 200, json: [] });
+      },
+      close: async () => {},
+    };
+    const limited = throttle(client, { concurrency: 4 }, newSpend());
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((i) => limited.send({ method: 'GET', path: `/pets/${i}` })),
+    );
+    expect(seenAlone).toEqual([false, true]);
+    const retried = answers[0] as Exchange;
+    expect(retried.response?.status).toBe(200);
+    expect(retried.earlier?.[0]?.error.code).toBe('TIMEOUT');
+  });
+
+  it('does not send again a request that ran out of time alone: that is a hang', async () => {
+    let sent = 0;
+    const client: HttpClient = {
+      send: async () => {
+        sent++;
+        return exchange({ error: 'no answer within 5 ms', code: 'TIMEOUT' });
+      },
+      close: async () => {},
+    };
+    const limited = throttle(client, { concurrency: 4 }, newSpend());
+    const ex = await limited.send(GET);
+    expect(sent).toBe(1);
+    expect(ex.error?.code).toBe('TIMEOUT');
+    expect(ex.earlier).toBeUndefined();
+  });
+});
+
+describe('a connection closed under a request', () => {
+  function failing(errors: Array<{ code: string; afterAnswerBegan?: true }>) {
+    let sent = 0;
+    const client: HttpClient = {
+      send: async () => {
+        const error = errors[sent++];
+        return error
+          ? {
+              ...exchange({ status: 200 }),
+              response: undefined,
+              error: { message: 'other side closed', ...error },
+            }
+          : exchange({ status: 200, json: [] });
+      },
+      close: async () => {},
+    };
+    return { client: compose(client, retryingClosedConnections), sent: () => sent };
+  }
+
+  it('is sent again once, and both attempts are in the evidence', async () => {
+    const target = failing([{ code: 'UND_ERR_SOCKET' }]);
+    const ex = await target.client.send(GET);
+    expect(target.sent()).toBe(2);
+    expect(ex.response?.status).toBe(200);
+    expect(ex.earlier?.[0]?.error.code).toBe('UND_ERR_SOCKET');
+  });
+
+  it('only once: a second failure is the answer', async () => {
+    const target = failing([{ code: 'ECONNRESET' }, { code: 'ECONNRESET' }]);
+    const ex = await target.client.send(GET);
+    expect(target.sent()).toBe(2);
+    expect(ex.error?.code).toBe('ECONNRESET');
+  });
+
+  it("not when the answer had begun: a body cut short is the target's", async () => {
+    const target = failing([{ code: 'UND_ERR_SOCKET', afterAnswerBegan: true }]);
+    const ex = await target.client.send(GET);
+    expect(target.sent()).toBe(1);
+    expect(ex.error?.code).toBe('UND_ERR_SOCKET');
+  });
+});
