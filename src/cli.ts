@@ -5,12 +5,21 @@ import { HarnessError } from './base/errors.ts';
 import { inertLine, inertText } from './base/inert.ts';
 import { HARNESS } from './base/paths.ts';
 import { plural } from './base/plural.ts';
-import { type Config, commandUsage, loadConfig, usage } from './config/config.ts';
+import {
+  type Config,
+  type ConfigSources,
+  commandUsage,
+  loadConfig,
+  reportDirOf,
+  usage,
+} from './config/config.ts';
 import { EXIT_CODES, HARNESS_ERROR_EXIT } from './engine/exit-codes.ts';
 import { clockOnDay } from './reference/clock.ts';
 import { causeLines } from './report/causes.ts';
 import type { RunReport, RunVerdict } from './report/model.ts';
+import { ensureWritableDir } from './report/report-dir.ts';
 import { retryWaitsLine } from './report/stats.ts';
+import { markUnfinished, writeErrorReport } from './report/unfinished.ts';
 
 const HEADLINE: Record<RunVerdict, string> = {
   conformant: 'Conformant',
@@ -66,6 +75,10 @@ async function run(config: Config): Promise<number> {
   process.once('SIGTERM', () => process.exit(143));
   print(`${HARNESS.name} ${HARNESS.version}`);
   for (const warning of config.warnings) print(`warning: ${warning}`);
+  // Before anything slow: a folder that cannot take the reports is said at once, and what an
+  // earlier run left there is no longer taken for this run's.
+  await ensureWritableDir(config.reportDir);
+  await markUnfinished(config.reportDir);
   // Loaded on demand: vitest is heavy, and --help or a bad flag should answer at once. The
   // suites' worker is started first: it boots while the rest of the harness loads.
   const { startSuites } = await import('./bridge/run-suites.ts');
@@ -116,8 +129,14 @@ async function serve(config: Config): Promise<number> {
   return 0;
 }
 
-async function main(argv: string[]): Promise<number> {
-  const config = loadConfig({ argv, env: process.env, dotenvPath: join(process.cwd(), '.env') });
+const SOURCES: ConfigSources = {
+  argv: process.argv.slice(2),
+  env: process.env,
+  dotenvPath: join(process.cwd(), '.env'),
+};
+
+async function main(): Promise<number> {
+  const config = loadConfig(SOURCES);
   if (config.command === 'help') {
     print(config.helpFor ? commandUsage(config.helpFor) : usage());
     return 0;
@@ -151,12 +170,16 @@ function describe(error: unknown): string {
   return `internal error: ${err.message ?? String(error)}`;
 }
 
-main(process.argv.slice(2)).then(
+main().then(
   (code) => process.exit(code),
-  (error: unknown) => {
+  async (error: unknown) => {
     // One line, never a stack: set PETSTORE_DEBUG=1 to see where it came from.
-    printError(describe(error));
+    const reason = describe(error);
+    printError(reason);
     if (process.env.PETSTORE_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
+    // A run that could not judge says so in report.json, in place of an earlier run's verdict.
+    const dir = reportDirOf(SOURCES);
+    if (dir) await writeErrorReport(dir, reason);
     process.exit(HARNESS_ERROR_EXIT);
   },
 );

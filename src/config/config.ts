@@ -194,6 +194,22 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
   return Object.freeze(config);
 }
 
+/**
+ * Where a `run` or `merge` would write its reports, for a command line that is wrong in other
+ * ways: the error report then replaces what an earlier run left there. Undefined when the line
+ * is not a run's or merge's, or says nothing that can be read.
+ */
+export function reportDirOf(sources: ConfigSources): string | undefined {
+  try {
+    const args = parseCommandLine(sources.argv);
+    if (args.help || args.version || (args.command !== 'run' && args.command !== 'merge'))
+      return undefined;
+    return valueSource(args, sources).pick('report-dir') ?? DEFAULTS.reportDir;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The Config of `help` and `--version`: nothing else is read or checked. */
 function defaultsFor(
   command: 'help' | 'version',

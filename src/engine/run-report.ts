@@ -69,11 +69,14 @@ export interface RunFacts {
 export function buildReport(facts: RunFacts): RunReport {
   const { config, harness, collector, exchanges, clock, today } = facts;
   const checks = collector.orderedResults();
+  const verdict = runVerdict(checks, collector.harnessErrors);
+  const [firstError] = collector.harnessErrors;
   return {
     harness: HARNESS,
     contract: { version: CONTRACT_VERSION, doc: CONTRACT_DOC },
     target: { baseUrl: facts.baseUrl, embedded: facts.embedded },
-    verdict: runVerdict(checks, collector.harnessErrors),
+    verdict,
+    ...(verdict === 'error' ? { reason: firstError ?? 'a check failed inside the harness' } : {}),
     profile: config.profile,
     ...(config.shard ? { shard: config.shard } : {}),
     readOnly: !harness.writes,

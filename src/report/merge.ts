@@ -60,6 +60,17 @@ function readHar(dir: string): Exchange[] {
   }));
 }
 
+/** A shard's report.json; one whose run could not judge (an error report, no checks) is refused. */
+function readShard(dir: string): RunReport {
+  const path = join(dir, 'report.json');
+  const report = readJson<RunReport>(path);
+  if (!Array.isArray(report.checks)) {
+    const why = report.reason ?? 'it holds no checks';
+    throw new HarnessError('MERGE', `cannot merge: ${path} says its run could not judge: ${why}`);
+  }
+  return report;
+}
+
 /** Each check from the shard that ran it; if several did, the worst verdict. */
 function mergeChecks(parts: readonly RunReport[]): CheckResult[] {
   const first = parts[0]?.checks ?? [];
@@ -76,7 +87,7 @@ export async function mergeReports(
   dirs: readonly string[],
   outDir: string,
 ): Promise<{ report: RunReport; files: string[] }> {
-  const parts = dirs.map((dir) => readJson<RunReport>(join(dir, 'report.json')));
+  const parts = dirs.map((dir) => readShard(dir));
   checkShards(parts.map((report, i) => ({ dir: dirs[i] ?? '', report })));
   const exchanges = dirs.flatMap(readHar);
   const checks = mergeChecks(parts);

@@ -104,6 +104,8 @@ export interface RunReport {
   contract: { version: string; doc?: string };
   target: { baseUrl: string; embedded: boolean };
   verdict: RunVerdict;
+  /** Why the verdict is `error` (what the harness could not do), or why the run is partial. */
+  reason?: string;
   profile: string;
   /** `I/N` when this run was one shard of N (see `merge`). */
   shard?: string;

@@ -1,6 +1,7 @@
-import { appendFile, mkdir, writeFile } from 'node:fs/promises';
+import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Exchange } from '../http/exchange.ts';
+import { writeAtomic } from './atomic.ts';
 import { renderHar } from './har.ts';
 import { renderHtml } from './html.ts';
 import { renderJson } from './json.ts';
@@ -8,6 +9,7 @@ import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderMetrics } from './metrics.ts';
 import type { RunReport } from './model.ts';
+import { ensureWritableDir } from './report-dir.ts';
 
 const WRITERS = {
   'report.json': renderJson,
@@ -26,20 +28,19 @@ export async function writeReports(
   dir: string,
   exchanges: readonly Exchange[] = [],
 ): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
+  await ensureWritableDir(dir);
   const files: Record<string, string> = {
     ...Object.fromEntries(Object.entries(WRITERS).map(([name, render]) => [name, render(report)])),
     'exchanges.har': renderHar(report, exchanges),
     'metrics.prom': await renderMetrics(report),
   };
-  const written: string[] = [];
-  for (const [name, text] of Object.entries(files)) {
-    const path = join(dir, name);
-    await writeFile(path, text, 'utf8');
-    written.push(path);
-  }
+  // report.json last: once it names a verdict, every other file of the run is in place.
+  const order = Object.entries(files).sort(
+    ([a], [b]) => Number(a === 'report.json') - Number(b === 'report.json'),
+  );
+  for (const [name, text] of order) await writeAtomic(join(dir, name), text);
   const stepSummary = process.env.GITHUB_STEP_SUMMARY;
   // On GitHub Actions the Markdown summary also goes on the job's page.
   if (stepSummary) await appendFile(stepSummary, files['summary.md'] ?? '', 'utf8');
-  return written;
+  return Object.keys(files).map((name) => join(dir, name));
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -186,7 +186,28 @@ describe('action.yml', () => {
     const action = await runAction({ args: '--seed -5' });
     expect(action.outputs['exit-code']).toBe('2');
     expect(action.last?.status).toBe(2);
-    expect(action.summary).toMatch(/could not run.*exit 2/);
+    expect(action.summary).toMatch(/could not judge the target.*exit 2.*--seed must be/);
+  });
+
+  it("judges by report.json's verdict: an earlier run's conformant reports do not pass a refused run", async () => {
+    const work = mkdtempSync(join(tmpdir(), 'pc-action-stale-'));
+    const dir = join(work, 'reports');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'report.json'), JSON.stringify({ verdict: 'conformant' }));
+    writeFileSync(join(dir, 'summary.md'), '# Conformant\n');
+    const action = await runAction({
+      'report-dir': dir,
+      'base-url': 'http://127.0.0.1:9/v1',
+      'api-key': KEY,
+    });
+    expect(action.outputs['exit-code']).toBe('2');
+    expect(action.last?.status).toBe(2);
+    expect(action.last?.stdout).toMatch(
+      /::error .*could not judge the target \(exit 2\): cannot reach/,
+    );
+    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).verdict).toBe('error');
+    expect(existsSync(join(dir, 'summary.md'))).toBe(false);
+    rmSync(work, { recursive: true, force: true });
   });
 
   it('an input cannot inject shell: args are split into words, never evaluated', async () => {
