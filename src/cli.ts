@@ -133,10 +133,14 @@ const SOURCES: ConfigSources = {
   argv: process.argv.slice(2),
   env: process.env,
   dotenvPath: join(process.cwd(), '.env'),
+  configDir: process.cwd(),
 };
+/** The run's Config, once read: an error's hint names where a setting came from. */
+let loaded: Config | undefined;
 
 async function main(): Promise<number> {
   const config = loadConfig(SOURCES);
+  loaded = config;
   if (config.command === 'help') {
     print(config.helpFor ? commandUsage(config.helpFor) : usage());
     return 0;
@@ -162,6 +166,9 @@ async function main(): Promise<number> {
 }
 
 function describe(error: unknown): string {
+  // The key to check is the one given, where it was given (a flag, the environment, .env).
+  if (error instanceof HarnessError && error.code === 'KEY_REJECTED')
+    return `${error.message}: check ${loaded?.apiKeyFrom ?? 'the API key'}`;
   if (error instanceof HarnessError) return error.message;
   const err = error as { code?: string; message?: string };
   if (err.code === 'EADDRINUSE') return `address already in use: ${err.message}`;

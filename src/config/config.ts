@@ -1,15 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { parse as parseDotenv } from 'dotenv';
 import { HarnessError } from '../base/errors.ts';
 import { SHORT_SECRET } from '../http/redaction.ts';
 import { type ParsedArgs, parseCommandLine } from './argv.ts';
-import { DEFAULTS, OPTIONS, type OptionName, optionsOf } from './options.ts';
+import { DEFAULTS } from './options.ts';
 import { PROFILES, type ProfileName } from './profiles.ts';
+import { type ConfigSources, type Source, valueSource } from './sources.ts';
+import { unknownVariableWarnings } from './unknown-variables.ts';
 import {
   checkBaseUrl,
   checkDate,
   checkProfile,
-  integerOption,
   prefixesOf,
   resolveTarget,
   shardOf,
@@ -17,6 +16,7 @@ import {
 
 export { commandUsage, usage } from './help.ts';
 export { DEFAULTS, OPTIONS } from './options.ts';
+export type { ConfigSources } from './sources.ts';
 
 export type Command = ParsedArgs['command'] | 'help' | 'version';
 
@@ -28,6 +28,8 @@ export interface Config {
   /** Absent: run against the embedded reference server. */
   baseUrl?: string;
   apiKey?: string;
+  /** Where the key came from, as a message names it: `--api-key`, `PETSTORE_API_KEY in .env`. */
+  apiKeyFrom?: string;
   reportDir: string;
   seed: number;
   seedSource: 'flag' | 'env' | 'profile' | 'random';
@@ -61,35 +63,6 @@ export interface Config {
   warnings: string[];
 }
 
-export interface ConfigSources {
-  argv: string[];
-  env: Record<string, string | undefined>;
-  /** Path of the `.env` file; missing is fine. */
-  dotenvPath?: string;
-}
-
-function readDotenv(path: string | undefined): Record<string, string> {
-  if (!path || !existsSync(path)) return {};
-  return parseDotenv(readFileSync(path, 'utf8'));
-}
-
-/** The value of each of the command's own options: flag, else environment, else `.env`. */
-function valueSource(args: ParsedArgs, sources: ConfigSources) {
-  const dotenv = readDotenv(sources.dotenvPath);
-  const own = new Set<OptionName>(optionsOf(args.command));
-  const variable = (name: string) => sources.env[name] || dotenv[name] || undefined;
-  const pick = (name: OptionName): string | undefined => {
-    if (!own.has(name)) return undefined;
-    const value = args.values[name] ?? variable(OPTIONS[name].env);
-    return value === '' ? undefined : value;
-  };
-  const int = (name: OptionName, fallback: number) => {
-    const raw = pick(name);
-    return raw === undefined ? fallback : integerOption(name, raw);
-  };
-  return { pick, int, variable };
-}
-
 function checkPositionals(args: ParsedArgs): void {
   const extra = args.command === 'merge' ? [] : args.positionals;
   if (extra.length)
@@ -104,12 +77,17 @@ function checkPositionals(args: ParsedArgs): void {
     );
 }
 
-type Source = ReturnType<typeof valueSource>;
-
 /** The target, key and write guard of `run`. */
 function targetOf(args: ParsedArgs, src: Source, profile: ProfileName, warnings: string[]) {
-  const target = resolveTarget(args.values['base-url'], src.pick('env'), src.variable);
-  const baseUrl = target.url === undefined ? undefined : checkBaseUrl(target.url, warnings);
+  const env = src.pick('env');
+  const target = resolveTarget(args.values['base-url'], env, src.variable, src.label('env'));
+  // The staging URL comes from its own variable; a production one as the base-url option says.
+  const urlLabel =
+    args.values['base-url'] === undefined && env === 'staging'
+      ? 'PETSTORE_STAGING_BASE_URL'
+      : src.label('base-url');
+  const baseUrl =
+    target.url === undefined ? undefined : checkBaseUrl(target.url, warnings, urlLabel);
   const allowWrites = args.values['allow-writes'] === true;
   if (baseUrl && target.production && PROFILES[profile].writes && !allowWrites) {
     throw new HarnessError(
@@ -131,25 +109,23 @@ function seedOf(args: ParsedArgs, src: Source, profile: ProfileName) {
   const raw = src.pick('seed');
   const fixed = (PROFILES[profile] as { defaultSeed?: number }).defaultSeed;
   if (raw !== undefined)
-    return { seed: integerOption('seed', raw), seedSource: args.values.seed ? 'flag' : 'env' };
+    return { seed: src.int('seed', 0), seedSource: args.values.seed ? 'flag' : 'env' };
   if (fixed !== undefined) return { seed: fixed, seedSource: 'profile' };
   return { seed: Math.floor(Math.random() * 2 ** 31), seedSource: 'random' };
 }
 
 function limitsOf(src: Source, profile: ProfileName) {
   const defaults = PROFILES[profile] as { maxRequests?: number; rate?: number };
-  const maxRaw = src.pick('max-requests');
-  const rateRaw = src.pick('rate');
   const maxRequests =
-    maxRaw === undefined ? defaults.maxRequests : integerOption('max-requests', maxRaw);
-  const rate = rateRaw === undefined ? defaults.rate : integerOption('rate', rateRaw);
+    src.pick('max-requests') === undefined ? defaults.maxRequests : src.int('max-requests', 0);
+  const rate = src.pick('rate') === undefined ? defaults.rate : src.int('rate', 0);
   return {
     ...(maxRequests === undefined ? {} : { maxRequests }),
     ...(rate === undefined ? {} : { rate }),
   };
 }
 
-/** Reads flags, environment and `.env` into one Config, or throws a HarnessError saying what is wrong. */
+/** Reads flags, environment, `.env` and the config file into one Config, or throws a HarnessError saying what is wrong. */
 export function loadConfig(sources: ConfigSources): Readonly<Config> {
   const args = parseCommandLine(sources.argv);
   const src = valueSource(args, sources);
@@ -158,9 +134,9 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
     return Object.freeze(defaultsFor(command, args.help ? args.command : undefined, sources));
   }
   checkPositionals(args);
-  const warnings: string[] = [];
+  const warnings = unknownVariableWarnings(sources.env, src.dotenv);
   const isRun = args.command === 'run';
-  const profile = checkProfile(src.pick('profile') ?? 'full');
+  const profile = checkProfile(src.pick('profile') ?? 'full', src.label('profile'));
   const apiKey = src.pick('api-key');
   if (apiKey && apiKey.length < SHORT_SECRET) {
     warnings.push(
@@ -172,7 +148,7 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
   const config: Config = {
     command: args.command,
     ...(isRun ? targetOf(args, src, profile, warnings) : { allowWrites: false }),
-    ...(apiKey ? { apiKey } : {}),
+    ...(apiKey ? { apiKey, apiKeyFrom: src.label('api-key') } : {}),
     reportDir: src.pick('report-dir') ?? DEFAULTS.reportDir,
     ...(seedOf(args, src, profile) as Pick<Config, 'seed' | 'seedSource'>),
     runs: src.int('runs', PROFILES[profile].runs),
@@ -180,9 +156,9 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
     ...prefixesOf(src.pick('only'), src.pick('skip')),
     ...limitsOf(src, profile),
     concurrency: src.int('concurrency', DEFAULTS.concurrency),
-    ...shardOf(src.pick('shard')),
+    ...shardOf(src.pick('shard'), src.label('shard')),
     mergeDirs: args.command === 'merge' ? args.positionals : [],
-    ...(nowRaw ? { now: checkDate(nowRaw) } : {}),
+    ...(nowRaw ? { now: checkDate(nowRaw, src.label('now')) } : {}),
     timeoutMs,
     maxDurationMs: src.int('max-duration', 0) * 1000 || PROFILES[profile].timeouts * timeoutMs,
     sunsetWarnDays: src.int('sunset-warn-days', DEFAULTS.sunsetWarnDays),

@@ -72,7 +72,7 @@ export async function preflight(
   if (ex.response?.status === 401) {
     throw new HarnessError(
       'KEY_REJECTED',
-      `the target at ${baseUrl} rejected the API key (401 on GET /pets): check --api-key`,
+      `the target at ${baseUrl} rejected the API key (401 on GET /pets)`,
     );
   }
   const wrong = ex.response && misdirected(ex.response);

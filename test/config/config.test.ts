@@ -201,7 +201,9 @@ describe('config', () => {
     expect(loadConfig({ argv: ['serve', '--api-key', 'k-0123456789'], env }).command).toBe('serve');
     expect(loadConfig({ argv: ['list-checks', '--json'], env }).json).toBe(true);
     const run = ['run', '--api-key', 'k-0123456789', '--allow-writes'];
-    expect(() => loadConfig({ argv: run, env })).toThrow('--seed must be an integer');
+    expect(() => loadConfig({ argv: run, env })).toThrow(
+      "PETSTORE_SEED (environment) must be an integer from 0 to 4294967295, got 'not a number'",
+    );
   });
 
   it("each command's help lists its own flags, and run's the profiles' defaults", () => {
