@@ -43,21 +43,26 @@ const printError = (line: string) =>
  */
 function verdictLine(report: RunReport): string {
   const { passed, failed, warned, skipped, unjudged = 0, errors = 0 } = report.summary;
-  const { notJudged } = report.coverage;
+  const { deselected = 0 } = report.summary;
+  // Clauses only deselected checks speak to were not asked about: counted, not listed.
+  const unasked = new Set(report.coverage.deselected ?? []);
+  const notJudged = report.coverage.notJudged.filter((id) => !unasked.has(id));
   const clauses =
     notJudged.length && report.verdict !== 'inconclusive'
       ? `; clauses not judged: ${notJudged.join(', ')}`
       : '';
   const more = `${unjudged ? `, ${unjudged} unjudged` : ''}${errors ? `, ${errors} harness errors` : ''}`;
-  return `${HEADLINE[report.verdict]}: ${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped${more}${clauses}`;
+  const left = deselected ? `; ${deselected} deselected by --only/--skip` : '';
+  return `${HEADLINE[report.verdict]}: ${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped${more}${left}${clauses}`;
 }
 
 /** The exit code of a report; exit 2 without a harness error still gets its line on stderr. */
 function exitCodeOf(report: RunReport): number {
   if (report.verdict === 'inconclusive') {
-    const { skipped, total } = report.summary;
+    const { skipped, total, deselected } = report.summary;
+    const left = deselected ? `, ${deselected} deselected` : '';
     printError(
-      `inconclusive: no MUST check was judged (${skipped} of ${total} skipped); widen --only/--skip, the profile or --max-requests`,
+      `inconclusive: no MUST check was judged (${skipped} of ${total} skipped${left}); widen --only/--skip, the profile or --max-requests`,
     );
   }
   if (report.verdict === 'error') {
@@ -94,8 +99,9 @@ async function run(config: Config): Promise<number> {
   for (const line of causeLines(report.checks)) print(line);
   const seconds = (report.durationMs / 1000).toFixed(1);
   print(`${verdictLine(report)} (${report.summary.total} checks in ${seconds} s)`);
+  const unasked = report.coverage.deselected?.length;
   print(
-    `Clauses judged: ${report.coverage.judged} of ${report.coverage.clauses} · ${plural(report.requests, 'request')} · ${plural(report.createdPets, 'pet')} created`,
+    `Clauses judged: ${report.coverage.judged} of ${report.coverage.clauses}${unasked ? ` (${unasked} deselected)` : ''} · ${plural(report.requests, 'request')} · ${plural(report.createdPets, 'pet')} created`,
   );
   const latency = Object.entries(report.latency).map(
     ([op, l]) => `${op} median ${l.medianMs} ms, p95 ${l.p95Ms} ms`,

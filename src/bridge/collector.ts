@@ -1,6 +1,7 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { CATALOG, findCheck } from '../checks/catalog.ts';
 import type { ProblemData } from '../checks/finding.ts';
+import { DESELECTED } from '../checks/selection.ts';
 import { toCurl } from '../http/curl.ts';
 import { forRecord, RecordBudget } from '../http/exchange.ts';
 import { type Redactor, redactExchange } from '../http/redaction.ts';
@@ -62,7 +63,7 @@ export class ResultCollector implements Reporter {
     const lines = [`  ${SYMBOL[result.verdict]} ${result.id}  ${result.title}${message}`];
     const curl = result.verdict === 'fail' ? result.exchanges[0]?.curl : undefined;
     if (curl) lines.push(`      reproduce: ${curl}`);
-    this.lines.set(result.id, lines);
+    this.lines.set(result.id, result.code === DESELECTED ? [] : lines);
     if (!this.toPrint.includes(result.id)) this.toPrint.push(result.id);
     this.printReady();
   }

@@ -5,6 +5,7 @@ import type { HarnessContext } from '../bridge/context.ts';
 import { runTimings } from '../bridge/timings.ts';
 import { clauseCoverage } from '../checks/coverage.ts';
 import { daysUntilSunset } from '../checks/deprecation.ts';
+import { DESELECTED } from '../checks/selection.ts';
 import type { Config } from '../config/config.ts';
 import { CONTRACT_DOC, CONTRACT_VERSION, GET_PET_SUNSET } from '../contract/contract.ts';
 import { schemasHash } from '../contract/schemas.ts';
@@ -68,7 +69,10 @@ export interface RunFacts {
 /** The run's result model, from which every report format is written. */
 export function buildReport(facts: RunFacts): RunReport {
   const { config, harness, collector, exchanges, clock, today } = facts;
-  const checks = collector.orderedResults();
+  const all = collector.orderedResults();
+  // Left out by --only or --skip: counted apart, neither listed nor skipped.
+  const checks = all.filter((c) => c.code !== DESELECTED);
+  const deselected = all.length - checks.length;
   const verdict = runVerdict(checks, collector.harnessErrors);
   const [firstError] = collector.harnessErrors;
   return {
@@ -96,7 +100,7 @@ export function buildReport(facts: RunFacts): RunReport {
     durationMs: clock.finishedAt.getTime() - clock.startedAt.getTime(),
     // The preflight's exchange (the first) went before the suites.
     timings: runTimings(clock, checks, collector.spans, exchanges.slice(1)),
-    summary: summarize(checks),
+    summary: { ...summarize(checks), ...(deselected ? { deselected } : {}) },
     coverage: clauseCoverage(checks),
     checks,
     harnessErrors: collector.harnessErrors,

@@ -91,7 +91,8 @@ export async function mergeReports(
   checkShards(parts.map((report, i) => ({ dir: dirs[i] ?? '', report })));
   const exchanges = dirs.flatMap(readHar);
   const checks = mergeChecks(parts);
-  const summary = summarize(checks);
+  const deselected = parts[0]?.summary.deselected;
+  const summary = { ...summarize(checks), ...(deselected ? { deselected } : {}) };
   const harnessErrors = parts.flatMap((p) => p.harnessErrors);
   const startedAt = parts.map((p) => p.startedAt).sort()[0] ?? '';
   const finishedAt =

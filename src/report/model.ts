@@ -78,6 +78,8 @@ export interface Summary {
   unjudged?: number;
   /** Checks the harness itself failed in (absent from reports of older harnesses). */
   errors?: number;
+  /** Checks --only or --skip left out: not in `checks`, not in `total` (absent when none). */
+  deselected?: number;
 }
 
 export interface SunsetStatus {
