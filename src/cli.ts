@@ -5,6 +5,7 @@ import { HarnessError } from './base/errors.ts';
 import { inertLine, inertText } from './base/inert.ts';
 import { HARNESS } from './base/paths.ts';
 import { plural } from './base/plural.ts';
+import { type RunStop, type StopReason, stopReason } from './bridge/stop.ts';
 import {
   type Config,
   type ConfigSources,
@@ -74,10 +75,43 @@ function exitCodeOf(report: RunReport): number {
   return EXIT_CODES[report.verdict];
 }
 
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+/** How long an interrupted run may take to write what it judged before it exits regardless. */
+const STOP_GRACE_MS = 10_000;
+
+/**
+ * Ctrl-C (or a CI runner's SIGTERM) stops the run: what was judged is written as a partial
+ * report and the process exits with the shell's code. A second signal, or a run that cannot
+ * stop in time, exits at once (the scratch files still go, on exit).
+ */
+function stopOnSignals(stop: RunStop): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stop.controller.signal.aborted) process.exit(SIGNAL_EXIT[signal]);
+      stop.controller.abort({ reason: `interrupted (${signal})`, signal } satisfies StopReason);
+      setTimeout(() => {
+        printError(`interrupted (${signal}); the run did not stop in time, no reports written`);
+        process.exit(SIGNAL_EXIT[signal]);
+      }, STOP_GRACE_MS).unref();
+    });
+  }
+}
+
+/** The exit code of a run a signal stopped, after its one line on stderr; else undefined. */
+function signalExit(stop: RunStop, report: RunReport, dir: string): number | undefined {
+  const reason = stopReason(stop);
+  if (!reason?.signal) return undefined;
+  const what = report.partial ?? `${reason.reason} as the reports were written`;
+  printError(`${what}; partial reports written to ${dir} (report.json: "partial")`);
+  return SIGNAL_EXIT[reason.signal];
+}
+
 async function run(config: Config): Promise<number> {
-  // An interrupted run still exits (and so removes its scratch files), with the shell's code.
-  process.once('SIGINT', () => process.exit(130));
-  process.once('SIGTERM', () => process.exit(143));
+  const stop: RunStop = {
+    controller: new AbortController(),
+    ...(config.maxFailures === undefined ? {} : { maxFailures: config.maxFailures }),
+  };
+  stopOnSignals(stop);
   print(`${HARNESS.name} ${HARNESS.version}`);
   for (const warning of config.warnings) print(`warning: ${warning}`);
   // Before anything slow: a folder that cannot take the reports is said at once, and what an
@@ -92,11 +126,15 @@ async function run(config: Config): Promise<number> {
     // Asked once the worker boots: the check catalog is the heaviest module this thread loads.
     (await import('./checks/selection.ts')).checkSelection(config);
     const { runConformance } = await import('./engine/run.ts');
-    return runConformance(config, print, suites);
-  })().finally(() => suites.close());
+    return runConformance(config, print, suites, stop);
+    // A stopped run does not wait for the checks still under way: exiting ends them.
+  })().finally(() => (stop.controller.signal.aborted ? undefined : suites.close()));
+  const signalled = signalExit(stop, report, config.reportDir);
+  if (signalled !== undefined) return signalled;
   for (const error of report.harnessErrors) print(`harness error: ${error}`);
   print('');
   for (const line of causeLines(report.checks)) print(line);
+  if (report.partial) print(`Partial: ${report.partial}`);
   const seconds = (report.durationMs / 1000).toFixed(1);
   print(`${verdictLine(report)} (${report.summary.total} checks in ${seconds} s)`);
   const unasked = report.coverage.deselected?.length;

@@ -47,6 +47,8 @@ export interface Config {
   rate?: number;
   /** Requests in flight to the target at once, at most. */
   concurrency: number;
+  /** Stop after this many failed checks (--max-failures, --bail); undefined: run them all. */
+  maxFailures?: number;
   runs: number;
   /** `YYYY-MM-DD` the sunset checks take as today, when given. */
   now?: string;
@@ -114,6 +116,19 @@ function seedOf(args: ParsedArgs, src: Source, profile: ProfileName) {
   return { seed: Math.floor(Math.random() * 2 ** 31), seedSource: 'random' };
 }
 
+/** --bail is --max-failures 1; both at once would say two things. */
+function maxFailuresOf(args: ParsedArgs, src: Source): { maxFailures?: number } {
+  const bail = args.values.bail === true;
+  if (bail && src.pick('max-failures') !== undefined)
+    throw new HarnessError(
+      'USAGE',
+      '--bail is --max-failures 1: give one of them (see run --help)',
+    );
+  if (bail) return { maxFailures: 1 };
+  const max = src.int('max-failures', 0);
+  return max ? { maxFailures: max } : {};
+}
+
 function limitsOf(src: Source, profile: ProfileName) {
   const defaults = PROFILES[profile] as { maxRequests?: number; rate?: number };
   const maxRequests =
@@ -156,6 +171,7 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
     ...prefixesOf(src.pick('only'), src.pick('skip')),
     ...limitsOf(src, profile),
     concurrency: src.int('concurrency', DEFAULTS.concurrency),
+    ...maxFailuresOf(args, src),
     ...shardOf(src.pick('shard'), src.label('shard')),
     mergeDirs: args.command === 'merge' ? args.positionals : [],
     ...(nowRaw ? { now: checkDate(nowRaw, src.label('now')) } : {}),

@@ -123,6 +123,13 @@ export const OPTIONS = {
     commands: ['run'],
     int: { min: 1, max: 600_000 },
   },
+  'max-failures': {
+    env: 'PETSTORE_MAX_FAILURES',
+    arg: 'N',
+    help: 'Stop after N failed checks and report what was judged, marked partial (default: run every check).',
+    commands: ['run'],
+    int: { min: 1, max: 100_000 },
+  },
   port: {
     env: 'PETSTORE_PORT',
     arg: 'N',
@@ -145,6 +152,7 @@ export const SWITCHES = {
     help: 'Let a writing profile run against the production base URL.',
     commands: ['run'],
   },
+  bail: { help: 'Stop at the first failed check: --max-failures 1.', commands: ['run'] },
   json: { help: 'Print the catalog as JSON.', commands: ['list-checks'] },
 } as const satisfies Record<string, { help: string; commands: readonly Command[] }>;
 export type SwitchName = keyof typeof SWITCHES;

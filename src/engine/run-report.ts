@@ -2,6 +2,7 @@ import { HARNESS } from '../base/paths.ts';
 import type { Today } from '../base/today.ts';
 import type { ResultCollector } from '../bridge/collector.ts';
 import type { HarnessContext } from '../bridge/context.ts';
+import type { StopReason } from '../bridge/stop.ts';
 import { runTimings } from '../bridge/timings.ts';
 import { clauseCoverage } from '../checks/coverage.ts';
 import { daysUntilSunset } from '../checks/deprecation.ts';
@@ -11,7 +12,14 @@ import { CONTRACT_DOC, CONTRACT_VERSION, GET_PET_SUNSET } from '../contract/cont
 import { schemasHash } from '../contract/schemas.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { RetryWaits } from '../http/throttle.ts';
-import { type RunReport, runVerdict, type SunsetStatus, summarize } from '../report/model.ts';
+import {
+  type CheckResult,
+  NOT_RUN,
+  type RunReport,
+  runVerdict,
+  type SunsetStatus,
+  summarize,
+} from '../report/model.ts';
 import { createdPets, latencyByOperation } from '../report/stats.ts';
 
 function sunsetStatus(today: Today, warnWithinDays: number): SunsetStatus {
@@ -40,6 +48,7 @@ function runOptions(config: Config): RunReport['options'] {
     ...(config.maxRequests === undefined ? {} : { maxRequests: config.maxRequests }),
     ...(config.rate === undefined ? {} : { rate: config.rate }),
     concurrency: config.concurrency,
+    ...(config.maxFailures === undefined ? {} : { maxFailures: config.maxFailures }),
     sunsetWarnDays: config.sunsetWarnDays,
     ...(config.now ? { now: config.now } : {}),
   };
@@ -57,6 +66,8 @@ export interface RunFacts {
   exchanges: readonly Exchange[];
   /** 429 answers waited out, and the time spent waiting. */
   tooManyRequests: RetryWaits;
+  /** Why the run stopped before all its checks ran (Ctrl-C, --max-failures), if it did. */
+  stopped?: StopReason | undefined;
   clock: {
     startedAt: Date;
     finishedAt: Date;
@@ -66,6 +77,26 @@ export interface RunFacts {
   };
 }
 
+/**
+ * The verdict, and why when it is not the checks' own: a harness error, or a run stopped early.
+ * An interrupted run speaks for nothing (error); one stopped at --max-failures has failed.
+ */
+function verdictOf(
+  checks: readonly CheckResult[],
+  harnessErrors: readonly string[],
+  stopped: StopReason | undefined,
+): Pick<RunReport, 'verdict' | 'reason' | 'partial'> {
+  if (stopped) {
+    const ran = checks.filter((c) => c.message !== NOT_RUN).length;
+    const partial = `${stopped.reason} after ${ran} of ${checks.length} checks`;
+    const verdict = stopped.signal ? 'error' : runVerdict(checks, harnessErrors);
+    return { verdict, partial, ...(verdict === 'error' ? { reason: partial } : {}) };
+  }
+  const verdict = runVerdict(checks, harnessErrors);
+  if (verdict !== 'error') return { verdict };
+  return { verdict, reason: harnessErrors[0] ?? 'a check failed inside the harness' };
+}
+
 /** The run's result model, from which every report format is written. */
 export function buildReport(facts: RunFacts): RunReport {
   const { config, harness, collector, exchanges, clock, today } = facts;
@@ -73,14 +104,11 @@ export function buildReport(facts: RunFacts): RunReport {
   // Left out by --only or --skip: counted apart, neither listed nor skipped.
   const checks = all.filter((c) => c.code !== DESELECTED);
   const deselected = all.length - checks.length;
-  const verdict = runVerdict(checks, collector.harnessErrors);
-  const [firstError] = collector.harnessErrors;
   return {
     harness: HARNESS,
     contract: { version: CONTRACT_VERSION, doc: CONTRACT_DOC },
     target: { baseUrl: facts.baseUrl, embedded: facts.embedded },
-    verdict,
-    ...(verdict === 'error' ? { reason: firstError ?? 'a check failed inside the harness' } : {}),
+    ...verdictOf(checks, collector.harnessErrors, facts.stopped),
     profile: config.profile,
     ...(config.shard ? { shard: config.shard } : {}),
     readOnly: !harness.writes,

@@ -6,6 +6,7 @@ import { resolveToday, skewText, TODAY_SOURCE_LABEL, type Today } from '../base/
 import type { HarnessContext } from '../bridge/context.ts';
 import { redactorFor } from '../bridge/redactor.ts';
 import { runSuites, type SuiteSession } from '../bridge/run-suites.ts';
+import { type RunStop, stopReason } from '../bridge/stop.ts';
 import { readWaits } from '../bridge/waits.ts';
 import { daysUntilSunset } from '../checks/deprecation.ts';
 import type { Config } from '../config/config.ts';
@@ -138,11 +139,15 @@ function loadReporting() {
   return loading;
 }
 
-/** Runs the whole conformance job: target, preflight, suites, reports. Throws HarnessError when it cannot. */
+/**
+ * Runs the whole conformance job: target, preflight, suites, reports. Throws HarnessError when it
+ * cannot. With `stop`, the suites may end early (Ctrl-C, --max-failures): the reports are partial.
+ */
 export async function runConformance(
   config: Config,
   print: (line: string) => void,
   session?: SuiteSession,
+  stop?: RunStop,
 ): Promise<RunOutcome> {
   const runStart = performance.now();
   const runStartedAt = Date.now();
@@ -160,7 +165,7 @@ export async function runConformance(
     const targetReady = performance.now();
     const reporting = loadReporting();
     const collector = session
-      ? await session.run(harness, say)
+      ? await session.run(harness, say, stop)
       : await runSuites(harness, say, config.shard);
     const finishedAt = new Date();
     const suitesEnd = performance.now();
@@ -178,6 +183,7 @@ export async function runConformance(
       collector,
       exchanges,
       tooManyRequests: readWaits(harness.exchangeLog as string),
+      stopped: stopReason(stop),
       clock: { startedAt, finishedAt, runStart, targetReady, suitesEnd },
     });
     return { report, reportFiles: await writeReports(report, config.reportDir, exchanges) };
