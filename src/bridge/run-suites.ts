@@ -211,7 +211,7 @@ async function collectorFor(harness: HarnessContext, print: (line: string) => vo
     import('./collector.ts'),
     import('./redactor.ts'),
   ]);
-  return new ResultCollector(print, redactorFor(harness.apiKey));
+  return new ResultCollector(print, redactorFor(harness.apiKey, harness.secrets));
 }
 
 /**

@@ -1,9 +1,12 @@
 import { HarnessError } from '../base/errors.ts';
+import type { Connection } from '../http/client.ts';
 import { SHORT_SECRET } from '../http/redaction.ts';
 import { type ParsedArgs, parseCommandLine } from './argv.ts';
+import { parseHeaders } from './headers.ts';
 import { DEFAULTS } from './options.ts';
 import { PROFILES, type ProfileName } from './profiles.ts';
 import { type ConfigSources, type Source, valueSource } from './sources.ts';
+import { tlsOf } from './tls.ts';
 import { unknownVariableWarnings } from './unknown-variables.ts';
 import {
   checkBaseUrl,
@@ -47,6 +50,10 @@ export interface Config {
   rate?: number;
   /** Requests in flight to the target at once, at most. */
   concurrency: number;
+  /** Extra headers (-H) and TLS settings every request of the run carries. */
+  connection: Connection;
+  /** Values hidden from every output like the key: the -H values, unless --header-public. */
+  secrets: string[];
   /** Stop after this many failed checks (--max-failures, --bail); undefined: run them all. */
   maxFailures?: number;
   runs: number;
@@ -116,6 +123,23 @@ function seedOf(args: ParsedArgs, src: Source, profile: ProfileName) {
   return { seed: Math.floor(Math.random() * 2 ** 31), seedSource: 'random' };
 }
 
+/** The -H headers and TLS settings of a run, and the values to hide like the key. */
+function connectionOf(
+  args: ParsedArgs,
+  src: Source,
+  baseUrl: string | undefined,
+  warnings: string[],
+) {
+  const isPublic = args.values['header-public'] === true;
+  const { headers, secrets } = parseHeaders(src.pick('header'), src.label('header'), isPublic);
+  const tls = tlsOf(src, args.values.insecure === true, baseUrl, warnings);
+  const connection: Connection = {
+    ...(Object.keys(headers).length ? { headers } : {}),
+    ...(tls ? { tls } : {}),
+  };
+  return { connection, secrets };
+}
+
 /** --bail is --max-failures 1; both at once would say two things. */
 function maxFailuresOf(args: ParsedArgs, src: Source): { maxFailures?: number } {
   const bail = args.values.bail === true;
@@ -160,9 +184,11 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
   }
   const nowRaw = src.pick('now');
   const timeoutMs = src.int('timeout', DEFAULTS.timeoutMs);
+  const target = isRun ? targetOf(args, src, profile, warnings) : { allowWrites: false };
   const config: Config = {
     command: args.command,
-    ...(isRun ? targetOf(args, src, profile, warnings) : { allowWrites: false }),
+    ...target,
+    ...connectionOf(args, src, target.baseUrl, warnings),
     ...(apiKey ? { apiKey, apiKeyFrom: src.label('api-key') } : {}),
     reportDir: src.pick('report-dir') ?? DEFAULTS.reportDir,
     ...(seedOf(args, src, profile) as Pick<Config, 'seed' | 'seedSource'>),
@@ -221,6 +247,8 @@ function defaultsFor(
     skip: [],
     allowWrites: false,
     mergeDirs: [],
+    connection: {},
+    secrets: [],
     concurrency: DEFAULTS.concurrency,
     runs: PROFILES.full.runs,
     timeoutMs: DEFAULTS.timeoutMs,

@@ -2,13 +2,18 @@
 
 export type Command = 'run' | 'serve' | 'list-checks' | 'merge';
 
-/** An option that takes a value; `int`: it must be an integer in that range. */
+/**
+ * An option that takes a value; `int`: it must be an integer in that range; `repeatable`: given
+ * again, it adds a value (its variable holds one a line); `short`: its one-letter flag.
+ */
 export interface ValueOption {
   env: string;
   arg: string;
   help: string;
   commands: readonly Command[];
   int?: { min: number; max: number };
+  repeatable?: true;
+  short?: string;
 }
 
 /** Every option that takes a value: its flag, the variable behind it, and what it means. */
@@ -62,6 +67,32 @@ export const OPTIONS = {
     help: 'Send at most N requests per second (probe default 5).',
     commands: ['run'],
     int: { min: 1, max: 100_000 },
+  },
+  header: {
+    env: 'PETSTORE_HEADERS',
+    arg: 'NAME:VALUE',
+    help: 'Send this header with every request (-H for short; repeat for more; the variable holds one a line). Values are secrets, hidden like the key, unless --header-public.',
+    commands: ['run'],
+    repeatable: true,
+    short: 'H',
+  },
+  'ca-file': {
+    env: 'PETSTORE_CA_FILE',
+    arg: 'PATH',
+    help: "PEM file of the certificate authorities to trust for the target's certificate (a private CA), instead of the system's, as curl's --cacert.",
+    commands: ['run'],
+  },
+  cert: {
+    env: 'PETSTORE_CERT',
+    arg: 'PATH',
+    help: 'PEM file of a client certificate, for a gateway that asks for one (mTLS); with --key-file.',
+    commands: ['run'],
+  },
+  'key-file': {
+    env: 'PETSTORE_KEY_FILE',
+    arg: 'PATH',
+    help: "PEM file of the client certificate's private key (with --cert).",
+    commands: ['run'],
   },
   shard: {
     env: 'PETSTORE_SHARD',
@@ -150,6 +181,14 @@ export type OptionName = keyof typeof OPTIONS;
 export const SWITCHES = {
   'allow-writes': {
     help: 'Let a writing profile run against the production base URL.',
+    commands: ['run'],
+  },
+  'header-public': {
+    help: 'Show the --header values in the reports and curl lines (they are not secrets).',
+    commands: ['run'],
+  },
+  insecure: {
+    help: "Do not verify the target's TLS certificate (every run then says so). Prefer --ca-file.",
     commands: ['run'],
   },
   bail: { help: 'Stop at the first failed check: --max-failures 1.', commands: ['run'] },

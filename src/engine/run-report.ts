@@ -33,6 +33,17 @@ function sunsetStatus(today: Today, warnWithinDays: number): SunsetStatus {
   };
 }
 
+/** The -H names (never their values) and which TLS settings were given (never their files' text). */
+function connectionOptions({ connection }: Config): RunReport['options'] {
+  const tls = connection.tls;
+  return {
+    ...(connection.headers ? { headers: Object.keys(connection.headers) } : {}),
+    ...(tls?.ca ? { caFile: true } : {}),
+    ...(tls?.cert ? { clientCertificate: true } : {}),
+    ...(tls?.rejectUnauthorized === false ? { insecure: true } : {}),
+  };
+}
+
 /** The options that shaped the run, as a reader of the report needs them (the key is never here). */
 function runOptions(config: Config): RunReport['options'] {
   return {
@@ -49,6 +60,7 @@ function runOptions(config: Config): RunReport['options'] {
     ...(config.rate === undefined ? {} : { rate: config.rate }),
     concurrency: config.concurrency,
     ...(config.maxFailures === undefined ? {} : { maxFailures: config.maxFailures }),
+    ...connectionOptions(config),
     sunsetWarnDays: config.sunsetWarnDays,
     ...(config.now ? { now: config.now } : {}),
   };

@@ -12,7 +12,7 @@ import { daysUntilSunset } from '../checks/deprecation.ts';
 import type { Config } from '../config/config.ts';
 import { PROFILES } from '../config/profiles.ts';
 import { GET_PET_SUNSET } from '../contract/contract.ts';
-import { createClient } from '../http/client.ts';
+import { type Connection, createClient } from '../http/client.ts';
 import { type Exchange, forRecord } from '../http/exchange.ts';
 import { readExchanges } from '../http/exchange-log.ts';
 import { type Redactor, redactExchange } from '../http/redaction.ts';
@@ -31,6 +31,7 @@ export interface RunOutcome {
 interface Target {
   baseUrl: string;
   apiKey: string;
+  connection?: Connection;
   embedded?: RunningServer;
 }
 
@@ -52,7 +53,8 @@ export function newRunId(): string {
 }
 
 async function openTarget(config: Config, print: (line: string) => void): Promise<Target> {
-  if (config.baseUrl && config.apiKey) return { baseUrl: config.baseUrl, apiKey: config.apiKey };
+  const { baseUrl, apiKey: key, connection } = config;
+  if (baseUrl && key) return { baseUrl, apiKey: key, connection };
   const apiKey = randomBytes(18).toString('base64url');
   // With --now, the embedded server lives on that day too, so both sides agree on the sunset.
   const embedded = await startReferenceServer({
@@ -85,6 +87,8 @@ function harnessContext(
   return {
     baseUrl: target.baseUrl,
     apiKey: target.apiKey,
+    connection: config.connection,
+    secrets: config.secrets,
     timeoutMs: config.timeoutMs,
     maxDurationMs: config.maxDurationMs,
     seed: config.seed,
@@ -153,7 +157,7 @@ export async function runConformance(
   const runStartedAt = Date.now();
   await ensureWritableDir(config.reportDir);
   const target = await openTarget(config, print);
-  const redact: Redactor = redactorFor(target.apiKey);
+  const redact: Redactor = redactorFor(target.apiKey, config.secrets);
   const say = (line: string) => print(redact(line));
   const scratch = scratchDir('pc-run-');
   try {
