@@ -54,6 +54,8 @@ export interface Config {
   connection: Connection;
   /** Values hidden from every output like the key: the -H values, unless --header-public. */
   secrets: string[];
+  /** How long the preflight waits for a target that is not up yet (--wait-for-target). */
+  waitForTargetMs: number;
   /** Stop after this many failed checks (--max-failures, --bail); undefined: run them all. */
   maxFailures?: number;
   runs: number;
@@ -198,6 +200,7 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
     ...limitsOf(src, profile),
     concurrency: src.int('concurrency', DEFAULTS.concurrency),
     ...maxFailuresOf(args, src),
+    waitForTargetMs: src.int('wait-for-target', 0) * 1000,
     ...shardOf(src.pick('shard'), src.label('shard')),
     mergeDirs: args.command === 'merge' ? args.positionals : [],
     ...(nowRaw ? { now: checkDate(nowRaw, src.label('now')) } : {}),
@@ -249,6 +252,7 @@ function defaultsFor(
     mergeDirs: [],
     connection: {},
     secrets: [],
+    waitForTargetMs: 0,
     concurrency: DEFAULTS.concurrency,
     runs: PROFILES.full.runs,
     timeoutMs: DEFAULTS.timeoutMs,

@@ -154,6 +154,13 @@ export const OPTIONS = {
     commands: ['run'],
     int: { min: 1, max: 600_000 },
   },
+  'wait-for-target': {
+    env: 'PETSTORE_WAIT_FOR_TARGET',
+    arg: 'S',
+    help: 'Wait up to S seconds for the target to answer (refused, unresolved, or a 502/503/504), trying every half second: for a service started in the background (default 0: no wait).',
+    commands: ['run'],
+    int: { min: 0, max: 3600 },
+  },
   'max-failures': {
     env: 'PETSTORE_MAX_FAILURES',
     arg: 'N',

@@ -71,7 +71,7 @@ async function preflightOf(config: Config, target: Target): Promise<Exchange> {
     createClient({ ...target, baseUrl, timeoutMs: config.timeoutMs });
   const client = open(target.baseUrl);
   try {
-    return await preflight(client, target.baseUrl, probeWith(open));
+    return await preflight(client, target.baseUrl, probeWith(open), config.waitForTargetMs);
   } finally {
     await client.close();
   }
