@@ -18,7 +18,6 @@ import { EXIT_CODES, HARNESS_ERROR_EXIT } from './engine/exit-codes.ts';
 import { clockOnDay } from './reference/clock.ts';
 import { causeLines } from './report/causes.ts';
 import type { RunReport, RunVerdict } from './report/model.ts';
-import { ensureWritableDir } from './report/report-dir.ts';
 import { retryWaitsLine } from './report/stats.ts';
 import { markUnfinished, writeErrorReport } from './report/unfinished.ts';
 
@@ -116,8 +115,7 @@ async function run(config: Config): Promise<number> {
   for (const warning of config.warnings) print(`warning: ${warning}`);
   // Before anything slow: a folder that cannot take the reports is said at once, and what an
   // earlier run left there is no longer taken for this run's.
-  await ensureWritableDir(config.reportDir);
-  await markUnfinished(config.reportDir);
+  await markUnfinished(config.reportDir, config.reports);
   // Loaded on demand: vitest is heavy, and --help or a bad flag should answer at once. The
   // suites' worker is started first: it boots while the rest of the harness loads.
   const { startSuites } = await import('./bridge/run-suites.ts');
@@ -195,7 +193,11 @@ async function main(): Promise<number> {
   }
   if (config.command === 'merge') {
     const { mergeReports } = await import('./report/merge.ts');
-    const { report, files } = await mergeReports(config.mergeDirs, config.reportDir);
+    const { report, files } = await mergeReports(
+      config.mergeDirs,
+      config.reportDir,
+      config.reports,
+    );
     for (const line of causeLines(report.checks)) print(line);
     print(`Merged ${config.mergeDirs.length} shards. ${verdictLine(report)}`);
     print(`Reports: ${files.join(', ')}`);
@@ -230,7 +232,7 @@ main().then(
     if (process.env.PETSTORE_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
     // A run that could not judge says so in report.json, in place of an earlier run's verdict.
     const dir = reportDirOf(SOURCES);
-    if (dir) await writeErrorReport(dir, reason);
+    if (dir) await writeErrorReport(dir, reason, loaded?.reports);
     process.exit(HARNESS_ERROR_EXIT);
   },
 );

@@ -5,6 +5,7 @@ import { type ParsedArgs, parseCommandLine } from './argv.ts';
 import { parseHeaders } from './headers.ts';
 import { DEFAULTS } from './options.ts';
 import { PROFILES, type ProfileName } from './profiles.ts';
+import { type ReportFile, reportPaths } from './reports.ts';
 import { type ConfigSources, type Source, valueSource } from './sources.ts';
 import { tlsOf } from './tls.ts';
 import { unknownVariableWarnings } from './unknown-variables.ts';
@@ -34,6 +35,8 @@ export interface Config {
   /** Where the key came from, as a message names it: `--api-key`, `PETSTORE_API_KEY in .env`. */
   apiKeyFrom?: string;
   reportDir: string;
+  /** Each report to write and its path: every format in reportDir, unless --report chose. */
+  reports: Partial<Record<ReportFile, string>>;
   seed: number;
   seedSource: 'flag' | 'env' | 'profile' | 'random';
   profile: ProfileName;
@@ -125,6 +128,11 @@ function seedOf(args: ParsedArgs, src: Source, profile: ProfileName) {
   return { seed: Math.floor(Math.random() * 2 ** 31), seedSource: 'random' };
 }
 
+function reportsOf(src: Source) {
+  const reportDir = src.pick('report-dir') ?? DEFAULTS.reportDir;
+  return { reportDir, reports: reportPaths(src.pick('report'), reportDir, src.label('report')) };
+}
+
 /** The -H headers and TLS settings of a run, and the values to hide like the key. */
 function connectionOf(
   args: ParsedArgs,
@@ -192,7 +200,7 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
     ...target,
     ...connectionOf(args, src, target.baseUrl, warnings),
     ...(apiKey ? { apiKey, apiKeyFrom: src.label('api-key') } : {}),
-    reportDir: src.pick('report-dir') ?? DEFAULTS.reportDir,
+    ...reportsOf(src),
     ...(seedOf(args, src, profile) as Pick<Config, 'seed' | 'seedSource'>),
     runs: src.int('runs', PROFILES[profile].runs),
     profile,
@@ -243,6 +251,7 @@ function defaultsFor(
     command,
     ...(command === 'help' && helpFor && explicit ? { helpFor } : {}),
     reportDir: DEFAULTS.reportDir,
+    reports: reportPaths(undefined, DEFAULTS.reportDir, '--report'),
     seed: 0,
     seedSource: 'random',
     profile: 'full',

@@ -106,6 +106,12 @@ export const OPTIONS = {
     help: 'Where reports are written (default reports/).',
     commands: ['run', 'merge'],
   },
+  report: {
+    env: 'PETSTORE_REPORT',
+    arg: 'LIST',
+    help: 'Reports to write, comma-separated: json, junit, markdown, html, har, metrics (default: all); NAME=PATH writes one to its own path. report.json is always written.',
+    commands: ['run', 'merge'],
+  },
   seed: {
     env: 'PETSTORE_SEED',
     arg: 'N',

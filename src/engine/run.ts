@@ -190,7 +190,8 @@ export async function runConformance(
       stopped: stopReason(stop),
       clock: { startedAt, finishedAt, runStart, targetReady, suitesEnd },
     });
-    return { report, reportFiles: await writeReports(report, config.reportDir, exchanges) };
+    const files = await writeReports(report, config.reportDir, exchanges, config.reports);
+    return { report, reportFiles: files };
   } catch (error) {
     // A harness error may quote what the target answered.
     if (error instanceof HarnessError) throw new HarnessError(error.code, redact(error.message));

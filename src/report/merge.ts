@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { HarnessError } from '../base/errors.ts';
 import { clauseCoverage } from '../checks/coverage.ts';
 import { OUTCOMES } from '../checks/types.ts';
+import type { ReportFile } from '../config/reports.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { Har } from './har.ts';
 import {
@@ -86,6 +87,7 @@ function mergeChecks(parts: readonly RunReport[]): CheckResult[] {
 export async function mergeReports(
   dirs: readonly string[],
   outDir: string,
+  paths?: Partial<Record<ReportFile, string>>,
 ): Promise<{ report: RunReport; files: string[] }> {
   const parts = dirs.map((dir) => readShard(dir));
   checkShards(parts.map((report, i) => ({ dir: dirs[i] ?? '', report })));
@@ -123,6 +125,6 @@ export async function mergeReports(
     harnessErrors,
   };
   // The shards' reports were redacted when written; nothing new enters here.
-  const files = await writeReports(report, outDir, exchanges);
+  const files = await writeReports(report, outDir, exchanges, paths);
   return { report, files };
 }

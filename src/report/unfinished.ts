@@ -1,18 +1,15 @@
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { HARNESS } from '../base/paths.ts';
+import { REPORT_FORMATS, type ReportFile } from '../config/reports.ts';
 import { writeAtomic } from './atomic.ts';
 import { ensureWritableDir } from './report-dir.ts';
 
-/** Every file a run writes to its report folder. */
-export const REPORT_FILES = [
-  'report.json',
-  'junit.xml',
-  'summary.md',
-  'report.html',
-  'exchanges.har',
-  'metrics.prom',
-] as const;
+/** Every file a run may write to its report folder, and the paths --report gave some. */
+const targets = (dir: string, paths: Partial<Record<ReportFile, string>>) => [
+  ...Object.values(REPORT_FORMATS).map((file) => join(dir, file)),
+  ...Object.values(paths),
+];
 
 /**
  * report.json of a run that judged nothing it can stand by: `"verdict": "error"` and why. It
@@ -40,26 +37,39 @@ export function errorReport(reason: string, unfinished = false): ErrorReport {
 const json = (report: ErrorReport) => `${JSON.stringify(report, null, 2)}\n`;
 
 /**
- * At a run's start: what an earlier run wrote here goes, and report.json says the run has not
- * finished, until the run's own reports replace it.
+ * At a run's start: every folder a report goes to must take it (said at once, before anything
+ * slow); what an earlier run wrote there goes, and report.json says the run has not finished,
+ * until the run's own reports replace it.
  */
-export async function markUnfinished(dir: string): Promise<void> {
-  await Promise.all(REPORT_FILES.map((name) => rm(join(dir, name), { force: true })));
+export async function markUnfinished(
+  dir: string,
+  paths: Partial<Record<ReportFile, string>> = {},
+): Promise<void> {
+  for (const folder of new Set([dir, ...Object.values(paths).map((p) => dirname(p))]))
+    await ensureWritableDir(folder);
+  await Promise.all(targets(dir, paths).map((path) => rm(path, { force: true })));
   const reason =
     'the run did not finish: it is under way, or was killed before it wrote its reports';
-  await writeAtomic(join(dir, 'report.json'), json(errorReport(reason, true)));
+  await writeAtomic(jsonPath(dir, paths), json(errorReport(reason, true)));
 }
+
+const jsonPath = (dir: string, paths: Partial<Record<ReportFile, string>>) =>
+  paths['report.json'] ?? join(dir, REPORT_FORMATS.json);
 
 /**
  * A run that could not judge (exit 2 with a reason): report.json says so, in place of what an
  * earlier run left there, so a CI step reading it never takes an old verdict for this run's.
  * Best effort: a folder that cannot be written may be the reason itself.
  */
-export async function writeErrorReport(dir: string, reason: string): Promise<boolean> {
+export async function writeErrorReport(
+  dir: string,
+  reason: string,
+  paths: Partial<Record<ReportFile, string>> = {},
+): Promise<boolean> {
   try {
     await ensureWritableDir(dir);
-    await Promise.all(REPORT_FILES.map((name) => rm(join(dir, name), { force: true })));
-    await writeAtomic(join(dir, 'report.json'), json(errorReport(reason)));
+    await Promise.all(targets(dir, paths).map((path) => rm(path, { force: true })));
+    await writeAtomic(jsonPath(dir, paths), json(errorReport(reason)));
     return true;
   } catch {
     return false;
