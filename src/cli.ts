@@ -16,6 +16,7 @@ import {
 } from './config/config.ts';
 import { EXIT_CODES, HARNESS_ERROR_EXIT } from './engine/exit-codes.ts';
 import { clockOnDay } from './reference/clock.ts';
+import { githubAnnotations } from './report/annotations.ts';
 import { causeLines } from './report/causes.ts';
 import type { RunReport, RunVerdict } from './report/model.ts';
 import { retryWaitsLine } from './report/stats.ts';
@@ -131,6 +132,9 @@ async function run(config: Config): Promise<number> {
   if (signalled !== undefined) return signalled;
   for (const error of report.harnessErrors) print(`harness error: ${error}`);
   print('');
+  // On GitHub Actions each failed MUST check is an annotation on the job (and its PR).
+  if (process.env.GITHUB_ACTIONS === 'true')
+    for (const line of githubAnnotations(report)) print(line);
   for (const line of causeLines(report.checks)) print(line);
   if (report.partial) print(`Partial: ${report.partial}`);
   const seconds = (report.durationMs / 1000).toFixed(1);
