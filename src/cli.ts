@@ -5,7 +5,7 @@ import { HarnessError } from './base/errors.ts';
 import { inertLine, inertText } from './base/inert.ts';
 import { HARNESS } from './base/paths.ts';
 import { plural } from './base/plural.ts';
-import { type RunStop, type StopReason, stopReason } from './bridge/stop.ts';
+import { type Progress, type RunControl, type StopReason, stopReason } from './bridge/control.ts';
 import {
   type Config,
   type ConfigSources,
@@ -15,6 +15,7 @@ import {
   usage,
 } from './config/config.ts';
 import { EXIT_CODES, HARNESS_ERROR_EXIT } from './engine/exit-codes.ts';
+import { liveProgress, StatusLine } from './engine/status-line.ts';
 import { clockOnDay } from './reference/clock.ts';
 import { githubAnnotations } from './report/annotations.ts';
 import { causeLines } from './report/causes.ts';
@@ -30,13 +31,21 @@ const HEADLINE: Record<RunVerdict, string> = {
 };
 
 const COLOUR = colourEnabled(process.env, process.stdout.isTTY === true);
+// A run on a terminal shows its progress on a line redrawn below the others.
+const STATUS = liveProgress(process.env, process.stdout.isTTY === true)
+  ? new StatusLine(process.stdout)
+  : undefined;
 // Lines may quote what the target sent: escape sequences in it are shown, never obeyed.
 const print = (line: string) => {
   const safe = inertText(line);
-  process.stdout.write(`${COLOUR ? safe.split('\n').map(colourLine).join('\n') : safe}\n`);
+  const text = `${COLOUR ? safe.split('\n').map(colourLine).join('\n') : safe}\n`;
+  if (STATUS) STATUS.above(text);
+  else process.stdout.write(text);
 };
-const printError = (line: string) =>
+const printError = (line: string) => {
+  STATUS?.end();
   process.stderr.write(`petstore-conformance: ${inertLine(line)}\n`);
+};
 
 /**
  * `Conformant: 60 passed, 0 failed, 0 warned, 0 skipped`, the line a run and a merge end on;
@@ -84,7 +93,7 @@ const STOP_GRACE_MS = 10_000;
  * report and the process exits with the shell's code. A second signal, or a run that cannot
  * stop in time, exits at once (the scratch files still go, on exit).
  */
-function stopOnSignals(stop: RunStop): void {
+function stopOnSignals(stop: RunControl): void {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (stop.controller.signal.aborted) process.exit(SIGNAL_EXIT[signal]);
@@ -98,7 +107,7 @@ function stopOnSignals(stop: RunStop): void {
 }
 
 /** The exit code of a run a signal stopped, after its one line on stderr; else undefined. */
-function signalExit(stop: RunStop, report: RunReport, dir: string): number | undefined {
+function signalExit(stop: RunControl, report: RunReport, dir: string): number | undefined {
   const reason = stopReason(stop);
   if (!reason?.signal) return undefined;
   const what = report.partial ?? `${reason.reason} as the reports were written`;
@@ -107,9 +116,10 @@ function signalExit(stop: RunStop, report: RunReport, dir: string): number | und
 }
 
 async function run(config: Config): Promise<number> {
-  const stop: RunStop = {
+  const stop: RunControl = {
     controller: new AbortController(),
     ...(config.maxFailures === undefined ? {} : { maxFailures: config.maxFailures }),
+    ...(STATUS ? { onProgress: (progress: Progress) => STATUS.show(progress) } : {}),
   };
   stopOnSignals(stop);
   print(`${HARNESS.name} ${HARNESS.version}`);
@@ -128,6 +138,7 @@ async function run(config: Config): Promise<number> {
     return runConformance(config, print, suites, stop);
     // A stopped run does not wait for the checks still under way: exiting ends them.
   })().finally(() => (stop.controller.signal.aborted ? undefined : suites.close()));
+  STATUS?.end();
   const signalled = signalExit(stop, report, config.reportDir);
   if (signalled !== undefined) return signalled;
   for (const error of report.harnessErrors) print(`harness error: ${error}`);

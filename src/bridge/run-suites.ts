@@ -9,9 +9,9 @@ import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from '../base/paths.ts';
 import type { Config } from '../config/config.ts';
 import type { ResultCollector } from './collector.ts';
 import type { HarnessContext } from './context.ts';
+import { failureCounter, progressTracker, type RunControl, whenStopped } from './control.ts';
 import { type GateMessage, READY } from './gate.ts';
 import { checksAtOnce } from './schedule.ts';
-import { failureCounter, type RunStop, whenStopped } from './stop.ts';
 
 // From source the suites are TypeScript (vitest transforms them); compiled, plain JavaScript.
 // One entry registers every suite: checks of different suites can then run together.
@@ -99,7 +99,7 @@ export interface SuiteSession {
   run(
     harness: HarnessContext,
     print: (line: string) => void,
-    stop?: RunStop,
+    stop?: RunControl,
   ): Promise<ResultCollector>;
   close(): Promise<void>;
 }
@@ -126,18 +126,24 @@ async function openVitest(
 ): Promise<{
   vitest: Vitest;
   specs: TestSpecification[];
-  collectWith: (c: ResultCollector, stop?: RunStop) => void;
+  collectWith: (c: ResultCollector, stop?: RunControl) => void;
 }> {
   let current: ResultCollector | undefined;
-  let currentStop: RunStop | undefined;
+  let currentStop: RunControl | undefined;
   let counted: (testCase: TestCase) => void = () => undefined;
+  let progress = progressTracker(undefined);
   // vitest keeps the reporters it was created with; this one hands each run to its own collector.
   const relay: Reporter = {
-    onTestModuleCollected: (module: TestModule) => current?.onTestModuleCollected(module),
+    onTestModuleCollected: (module: TestModule) => {
+      current?.onTestModuleCollected(module);
+      progress.collected(module);
+    },
+    onTestCaseReady: (testCase: TestCase) => progress.started(testCase),
     onTestCaseResult: (testCase: TestCase) => {
       // A stopped run reports what was judged before it stopped, not the cancelled rest.
       if (currentStop?.controller.signal.aborted) return;
       current?.onTestCaseResult(testCase);
+      progress.ended(testCase);
       counted(testCase);
     },
     onTestRunEnd: (modules, errors) => current?.onTestRunEnd(modules, errors),
@@ -156,10 +162,11 @@ async function openVitest(
     await vitest.close();
     throw new HarnessError('VITEST', `no suites found under ${CODE_ROOT}/suites`);
   }
-  const collectWith = (collector: ResultCollector, stop?: RunStop) => {
+  const collectWith = (collector: ResultCollector, stop?: RunControl) => {
     current = collector;
     currentStop = stop;
     counted = failureCounter(stop);
+    progress = progressTracker(stop);
   };
   return { vitest, specs, collectWith };
 }
@@ -171,7 +178,7 @@ async function openVitest(
 async function untilDoneOrStopped(
   vitest: Vitest,
   running: Promise<void>,
-  stop: RunStop | undefined,
+  stop: RunControl | undefined,
 ): Promise<void> {
   await Promise.race([running, whenStopped(stop)]);
   if (stop?.controller.signal.aborted)
@@ -243,7 +250,7 @@ export async function startSuites(
   let opened = false;
   let vitest: Vitest;
   let specs: TestSpecification[];
-  let collectWith: (collector: ResultCollector, stop?: RunStop) => void;
+  let collectWith: (collector: ResultCollector, stop?: RunControl) => void;
   try {
     ({ vitest, specs, collectWith } = await openVitest(settings, { harnessGate: gate.name }));
   } catch (error) {

@@ -2,7 +2,11 @@ import { nearest } from '../base/nearest.ts';
 import { OPTIONS } from './options.ts';
 
 /** Variables the harness reads that belong to no option. */
-export const OTHER_VARIABLES = ['PETSTORE_STAGING_BASE_URL', 'PETSTORE_DEBUG'] as const;
+export const OTHER_VARIABLES = [
+  'PETSTORE_STAGING_BASE_URL',
+  'PETSTORE_DEBUG',
+  'PETSTORE_PROGRESS',
+] as const;
 
 const KNOWN: readonly string[] = [...Object.values(OPTIONS).map((o) => o.env), ...OTHER_VARIABLES];
 

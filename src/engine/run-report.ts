@@ -2,7 +2,7 @@ import { HARNESS } from '../base/paths.ts';
 import type { Today } from '../base/today.ts';
 import type { ResultCollector } from '../bridge/collector.ts';
 import type { HarnessContext } from '../bridge/context.ts';
-import type { StopReason } from '../bridge/stop.ts';
+import type { StopReason } from '../bridge/control.ts';
 import { runTimings } from '../bridge/timings.ts';
 import { clauseCoverage } from '../checks/coverage.ts';
 import { daysUntilSunset } from '../checks/deprecation.ts';

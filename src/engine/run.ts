@@ -4,9 +4,9 @@ import { HarnessError } from '../base/errors.ts';
 import { plural } from '../base/plural.ts';
 import { resolveToday, skewText, TODAY_SOURCE_LABEL, type Today } from '../base/today.ts';
 import type { HarnessContext } from '../bridge/context.ts';
+import { type RunControl, stopReason } from '../bridge/control.ts';
 import { redactorFor } from '../bridge/redactor.ts';
 import { runSuites, type SuiteSession } from '../bridge/run-suites.ts';
-import { type RunStop, stopReason } from '../bridge/stop.ts';
 import { readWaits } from '../bridge/waits.ts';
 import { daysUntilSunset } from '../checks/deprecation.ts';
 import type { Config } from '../config/config.ts';
@@ -151,7 +151,7 @@ export async function runConformance(
   config: Config,
   print: (line: string) => void,
   session?: SuiteSession,
-  stop?: RunStop,
+  stop?: RunControl,
 ): Promise<RunOutcome> {
   const runStart = performance.now();
   const runStartedAt = Date.now();
