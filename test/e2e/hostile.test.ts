@@ -89,7 +89,10 @@ describe('harness-level failures and hostile answers', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'pc-ro-')), 'a-file');
     writeFileSync(file, '');
     const result = await runCli(['run', '--profile', 'ci'], { reportDir: join(file, 'reports') });
-    expectHarnessError(result, `cannot write reports to ${join(file, 'reports')}: ENOTDIR`);
+    expectHarnessError(
+      result,
+      `cannot write reports to ${join(file, 'reports')}: ${file} is a file, not a folder`,
+    );
     expect(result.stdout).not.toContain('started the embedded reference server');
   });
 
