@@ -185,7 +185,7 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
   checkPositionals(args);
   const warnings = unknownVariableWarnings(sources.env, src.dotenv);
   const isRun = args.command === 'run';
-  const profile = checkProfile(src.pick('profile') ?? 'full', src.label('profile'));
+  const profile = checkProfile(src.pick('profile') ?? DEFAULTS.profile, src.label('profile'));
   const apiKey = src.pick('api-key');
   if (apiKey && apiKey.length < SHORT_SECRET) {
     warnings.push(

@@ -223,6 +223,7 @@ export const COMMANDS: Record<Command, { summary: string; positionals?: string }
 export const isCommand = (name: string): name is Command => Object.hasOwn(COMMANDS, name);
 
 export const DEFAULTS = {
+  profile: 'full',
   reportDir: 'reports',
   runs: 25,
   timeoutMs: 5000,
