@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { findFault, startFault } from '../faults/catalog.ts';
+import { tempDir } from '../support/temp.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const ACTION = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
@@ -83,7 +84,7 @@ function readOutputs(file: string): Record<string, string> {
  * pipefail`, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files. `uses` steps are only recorded.
  */
 async function runAction(given: Record<string, string>) {
-  const work = mkdtempSync(join(tmpdir(), 'pc-action-'));
+  const work = tempDir('pc-action-');
   const defaults = Object.fromEntries(
     Object.entries(ACTION.inputs).map(([k, v]) => [k, v.default ?? '']),
   );
@@ -190,7 +191,7 @@ describe('action.yml', () => {
   });
 
   it("judges by report.json's verdict: an earlier run's conformant reports do not pass a refused run", async () => {
-    const work = mkdtempSync(join(tmpdir(), 'pc-action-stale-'));
+    const work = tempDir('pc-action-stale-');
     const dir = join(work, 'reports');
     mkdirSync(dir);
     writeFileSync(join(dir, 'report.json'), JSON.stringify({ verdict: 'conformant' }));
@@ -207,7 +208,6 @@ describe('action.yml', () => {
     );
     expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).verdict).toBe('error');
     expect(existsSync(join(dir, 'summary.md'))).toBe(false);
-    rmSync(work, { recursive: true, force: true });
   });
 
   it('an input cannot inject shell: args are split into words, never evaluated', async () => {

@@ -1,13 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nearest } from '../../src/base/nearest.ts';
 import { loadConfig } from '../../src/config/config.ts';
+import { tempDir } from '../support/temp.ts';
 
 /** A folder holding the given files: a .env, a config file, a package.json. */
 function folder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pc-sources-'));
+  const dir = tempDir('pc-sources-');
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }

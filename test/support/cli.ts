@@ -1,34 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import type { RunReport } from '../../src/report/model.ts';
+import { tempDir } from './temp.ts';
+
+export { tempDir } from './temp.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'petstore-conformance.mjs');
-
-// Folders a test made and has not removed yet: removed when the worker exits, at the latest.
-const leftovers = new Set<string>();
-const removeDir = (dir: string) => {
-  rmSync(dir, { recursive: true, force: true });
-  leftovers.delete(dir);
-};
-process.once('exit', () => {
-  for (const dir of leftovers) removeDir(dir);
-});
-
-/**
- * A fresh folder under the system's temp dir, removed when the test that made it ends (a run's
- * reports, its working folder), or when the worker exits for one made outside a test.
- */
-export function tempDir(prefix = 'pc-e2e-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  leftovers.add(dir);
-  try {
-    onTestFinished(() => removeDir(dir));
-  } catch {}
-  return dir;
-}
 
 export interface CliResult {
   code: number | null;
