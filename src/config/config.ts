@@ -142,6 +142,10 @@ function connectionOf(
 ) {
   const isPublic = args.values['header-public'] === true;
   const { headers, secrets } = parseHeaders(src.pick('header'), src.label('header'), isPublic);
+  if (secrets.some((value) => value.length < SHORT_SECRET))
+    warnings.push(
+      `a --header value shorter than ${SHORT_SECRET} characters is hidden only where it stands whole, and may blank ordinary text too: add --header-public if it is no secret`,
+    );
   const tls = tlsOf(src, args.values.insecure === true, baseUrl, warnings);
   const connection: Connection = {
     ...(Object.keys(headers).length ? { headers } : {}),

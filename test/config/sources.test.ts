@@ -130,3 +130,16 @@ describe('the config file', () => {
     expect(() => load(folder(files))).toThrow(message);
   });
 });
+
+describe('--header', () => {
+  it('a short secret value is hidden only where whole: a warning says so, and --header-public silences it', () => {
+    const dir = folder({});
+    const short = load(dir, ['-H', 'X-Trace: 1']);
+    expect(short.connection.headers).toEqual({ 'x-trace': '1' });
+    expect(short.secrets).toEqual(['1']);
+    expect(short.warnings.join('\n')).toContain('a --header value shorter than 8 characters');
+    const open = load(dir, ['-H', 'X-Trace: 1', '--header-public']);
+    expect(open.secrets).toEqual([]);
+    expect(open.warnings).toEqual([]);
+  });
+});
