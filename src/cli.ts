@@ -238,11 +238,21 @@ function describe(error: unknown): string {
   return `internal error: ${err.message ?? String(error)}`;
 }
 
+/**
+ * A harness error's words are redacted where it was thrown; an unexpected one's may quote
+ * anything, so it goes through the run's redactor too before stderr or report.json see it.
+ */
+async function redacted(text: string): Promise<string> {
+  if (!loaded?.apiKey) return text;
+  const { redactorFor } = await import('./bridge/redactor.ts');
+  return redactorFor(loaded.apiKey, loaded.secrets)(text);
+}
+
 main().then(
   (code) => process.exit(code),
   async (error: unknown) => {
     // One line, never a stack: set PETSTORE_DEBUG=1 to see where it came from.
-    const reason = describe(error);
+    const reason = await redacted(describe(error));
     printError(reason);
     if (process.env.PETSTORE_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
     // A run that could not judge says so in report.json, in place of an earlier run's verdict.
