@@ -59,7 +59,11 @@ export default function listPetsSuite(run: SuiteRun): void {
     checkTest(
       target,
       check,
-      async (api) => ({ limit, ex: await api.listPets({ limit }) }),
+      async (api) => ({
+        limit,
+        ex: await api.listPets({ limit }),
+        known: (await knownPets()).known,
+      }),
       whilePetsExist,
     );
   }

@@ -1,5 +1,6 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { CATALOG, findCheck } from '../checks/catalog.ts';
+import { DESELECTED } from '../checks/selection.ts';
 import { toCurl } from '../http/curl.ts';
 import { bounded, Egress, LINE_CHARS } from '../http/egress.ts';
 import { RECORD_BODY_CHARS, RecordBudget } from '../http/exchange.ts';
@@ -62,7 +63,7 @@ export class ResultCollector implements Reporter {
     const curl = result.verdict === 'fail' ? result.exchanges[0]?.curl : undefined;
     // Already through the egress: a console line is only bounded (the whole line is in the reports).
     if (curl) lines.push(bounded(`      reproduce: ${curl}`, LINE_CHARS));
-    this.lines.set(result.id, lines);
+    this.lines.set(result.id, result.code === DESELECTED ? [] : lines);
     if (!this.toPrint.includes(result.id)) this.toPrint.push(result.id);
     this.printReady();
   }

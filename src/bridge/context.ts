@@ -1,6 +1,7 @@
 import type { TodaySource } from '../base/today.ts';
 import type { ProblemData } from '../checks/finding.ts';
 import type { Counterexample, Outcome } from '../checks/types.ts';
+import type { Connection } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { Limits } from '../http/throttle.ts';
 import type { CheckTiming } from '../report/model.ts';
@@ -9,6 +10,10 @@ import type { CheckTiming } from '../report/model.ts';
 export interface HarnessContext {
   baseUrl: string;
   apiKey: string;
+  /** Extra headers (-H) and TLS settings of every request. */
+  connection?: Connection;
+  /** Hidden from every output like the key (the -H values, unless --header-public). */
+  secrets?: string[];
   timeoutMs: number;
   /** The run's time budget (limits.deadline is when it ends). */
   maxDurationMs: number;

@@ -9,6 +9,7 @@ import { CODE_EXT, CODE_ROOT, PACKAGE_ROOT } from '../base/paths.ts';
 import type { Config } from '../config/config.ts';
 import type { ResultCollector } from './collector.ts';
 import type { HarnessContext } from './context.ts';
+import { failureCounter, progressTracker, type RunControl, whenStopped } from './control.ts';
 import { type GateMessage, READY } from './gate.ts';
 import { checksAtOnce } from './schedule.ts';
 
@@ -90,8 +91,32 @@ const QUIET_VITE = { logLevel: 'silent' as const, clearScreen: false };
  * and later runs skip vitest's start-up (the fault matrix runs dozens of targets this way).
  */
 export interface SuiteSession {
-  run(harness: HarnessContext, print: (line: string) => void): Promise<ResultCollector>;
+  /**
+   * Runs the suites once. With `stop`, the run ends early when it is aborted (Ctrl-C,
+   * --max-failures): the collector then holds what was judged so far, and the checks still
+   * under way are cancelled, not waited for.
+   */
+  run(
+    harness: HarnessContext,
+    print: (line: string) => void,
+    stop?: RunControl,
+  ): Promise<ResultCollector>;
   close(): Promise<void>;
+}
+
+/**
+ * Makes vitest without the signal handlers its logger adds: they exit the process 1 ms after a
+ * Ctrl-C, while the CLI writes what was judged first (its exit code says the run was stopped).
+ */
+async function keepingSignals<T>(make: () => Promise<T>): Promise<T> {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const made = await make();
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal))
+      if (!before.get(signal)?.has(listener)) process.off(signal, listener);
+  }
+  return made;
 }
 
 /** vitest, ready to run the suites, with the collector of the run under way. */
@@ -101,19 +126,30 @@ async function openVitest(
 ): Promise<{
   vitest: Vitest;
   specs: TestSpecification[];
-  collectWith: (c: ResultCollector) => void;
+  collectWith: (c: ResultCollector, stop?: RunControl) => void;
 }> {
   let current: ResultCollector | undefined;
+  let currentStop: RunControl | undefined;
+  let counted: (testCase: TestCase) => void = () => undefined;
+  let progress = progressTracker(undefined);
   // vitest keeps the reporters it was created with; this one hands each run to its own collector.
   const relay: Reporter = {
-    onTestModuleCollected: (module: TestModule) => current?.onTestModuleCollected(module),
-    onTestCaseResult: (testCase: TestCase) => current?.onTestCaseResult(testCase),
+    onTestModuleCollected: (module: TestModule) => {
+      current?.onTestModuleCollected(module);
+      progress.collected(module);
+    },
+    onTestCaseReady: (testCase: TestCase) => progress.started(testCase),
+    onTestCaseResult: (testCase: TestCase) => {
+      // A stopped run reports what was judged before it stopped, not the cancelled rest.
+      if (currentStop?.controller.signal.aborted) return;
+      current?.onTestCaseResult(testCase);
+      progress.ended(testCase);
+      counted(testCase);
+    },
     onTestRunEnd: (modules, errors) => current?.onTestRunEnd(modules, errors),
   };
-  const vitest = await createVitest(
-    'test',
-    suiteOptions(settings, [relay], provide) as never,
-    QUIET_VITE,
+  const vitest = await keepingSignals(() =>
+    createVitest('test', suiteOptions(settings, [relay], provide) as never, QUIET_VITE),
   );
   let specs: TestSpecification[];
   try {
@@ -126,7 +162,27 @@ async function openVitest(
     await vitest.close();
     throw new HarnessError('VITEST', `no suites found under ${CODE_ROOT}/suites`);
   }
-  return { vitest, specs, collectWith: (collector) => (current = collector) };
+  const collectWith = (collector: ResultCollector, stop?: RunControl) => {
+    current = collector;
+    currentStop = stop;
+    counted = failureCounter(stop);
+    progress = progressTracker(stop);
+  };
+  return { vitest, specs, collectWith };
+}
+
+/**
+ * Waits for a run of the suites, or for its stop: then the checks under way are cancelled and
+ * not waited for (a request in flight may take its whole --timeout; Ctrl-C should not).
+ */
+async function untilDoneOrStopped(
+  vitest: Vitest,
+  running: Promise<void>,
+  stop: RunControl | undefined,
+): Promise<void> {
+  await Promise.race([running, whenStopped(stop)]);
+  if (stop?.controller.signal.aborted)
+    void vitest.cancelCurrentRun('keyboard-input').catch(() => undefined);
 }
 
 async function runOnce(vitest: Vitest, specs: TestSpecification[]): Promise<void> {
@@ -141,12 +197,12 @@ export async function openSuiteSession(
 ): Promise<SuiteSession> {
   const { vitest, specs, collectWith } = await openVitest(first, { harness: first });
   return {
-    async run(harness, print) {
+    async run(harness, print, stop) {
       const collector = await collectorFor(harness, print);
-      collectWith(collector);
+      collectWith(collector, stop);
       // The entry registers only this shard's suites.
       vitest.provide('harness', shard ? { ...harness, shard } : harness);
-      await runOnce(vitest, specs);
+      await untilDoneOrStopped(vitest, runOnce(vitest, specs), stop);
       return collector;
     },
     close: () => vitest.close(),
@@ -162,7 +218,7 @@ async function collectorFor(harness: HarnessContext, print: (line: string) => vo
     import('./collector.ts'),
     import('./redactor.ts'),
   ]);
-  return new ResultCollector(print, egressFor(harness.apiKey));
+  return new ResultCollector(print, egressFor(harness.apiKey, harness.secrets));
 }
 
 /**
@@ -194,7 +250,7 @@ export async function startSuites(
   let opened = false;
   let vitest: Vitest;
   let specs: TestSpecification[];
-  let collectWith: (collector: ResultCollector) => void;
+  let collectWith: (collector: ResultCollector, stop?: RunControl) => void;
   try {
     ({ vitest, specs, collectWith } = await openVitest(settings, { harnessGate: gate.name }));
   } catch (error) {
@@ -205,13 +261,20 @@ export async function startSuites(
   // Awaited by run or close; until then a failure must not count as unhandled.
   running.catch(() => undefined);
   return {
-    async run(harness, print) {
+    async run(harness, print, stop) {
       opened = true;
       const collector = await collectorFor(harness, print);
-      collectWith(collector);
+      collectWith(collector, stop);
       // A worker that never reaches the gate (the suites failed to load) ends the run itself.
-      await Promise.race([open({ harness: shard ? { ...harness, shard } : harness }), running]);
-      await running;
+      const gated = Promise.race([
+        open({ harness: shard ? { ...harness, shard } : harness }),
+        running,
+      ]);
+      await untilDoneOrStopped(
+        vitest,
+        gated.then(() => running),
+        stop,
+      );
       return collector;
     },
     async close() {

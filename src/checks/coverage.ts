@@ -10,6 +10,8 @@ export interface ClauseCoverage {
   ratio: number;
   /** Ids of the clauses no check judged, e.g. because their checks were skipped. */
   notJudged: string[];
+  /** Of those, the clauses whose every check --only or --skip left out (absent when none). */
+  deselected?: string[];
 }
 
 /** How much of the contract a run's results speak to. */
@@ -20,10 +22,14 @@ export function clauseCoverage(
   const all = Object.keys(CLAUSES);
   const notJudged = all.filter((id) => !judged.has(id));
   const count = all.length - notJudged.length;
+  // Every clause has checks in the catalog: one no result names was left out by the selection.
+  const named = new Set(results.map((r) => r.clause.id));
+  const deselected = all.filter((id) => !named.has(id));
   return {
     clauses: all.length,
     judged: count,
     ratio: Math.round((count / all.length) * 1000) / 1000,
     notJudged,
+    ...(deselected.length ? { deselected } : {}),
   };
 }

@@ -97,9 +97,37 @@ const INT64_SCHEMAS = new Set<SchemaName>(['pet', 'pets', 'newPet']);
 
 const overCap = () => finding('body-over-cap', {}, 'response body exceeds the size cap');
 
-/** What came back, verbatim and short, for a body that is not what was owed. */
+/**
+ * The fields of a JSON error body that say what went wrong: an Error's code, message and
+ * status, and the like of other shapes (RFC 9457's title and detail). A body cut at its first
+ * characters would show `{"type":"` and lose them.
+ */
+const EXPLAINING = ['code', 'message', 'status', 'title', 'detail', 'error', 'errors'];
+const FIELD_CHARS = 120;
+
+/** A field's value as JSON, cut as `quote` cuts (never inside a token: an echoed key stays whole). */
+function shortValue(value: unknown): string {
+  if (typeof value === 'string') return quote(value, FIELD_CHARS);
+  const text = JSON.stringify(value) ?? 'null';
+  return text.length > FIELD_CHARS ? quote(text, FIELD_CHARS) : text;
+}
+
+/** The explaining fields of a JSON object body, each value kept short; undefined for other bodies. */
+function explainingFields(json: unknown): string | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  const fields = json as Record<string, unknown>;
+  const kept = EXPLAINING.filter((name) => Object.hasOwn(fields, name));
+  if (kept.length === 0) return undefined;
+  const shown = kept.map((name) => `${JSON.stringify(name)}:${shortValue(fields[name])}`);
+  const rest = Object.keys(fields).length - kept.length;
+  return `{${shown.join(',')}${rest > 0 ? `,…${rest} more` : ''}}`;
+}
+
+/** What came back, short, for a body that is not what was owed: a JSON error by its explaining fields. */
 export function bodyShown(res: RecordedResponse): string {
-  return res.body === '' ? 'an empty body' : quote(res.body);
+  if (res.body === '') return 'an empty body';
+  const fields = res.truncated ? undefined : explainingFields(res.json);
+  return fields ?? quote(res.body);
 }
 
 /** The body is not an Error at all (not JSON, or not of its shape), or undefined. */

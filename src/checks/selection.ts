@@ -10,13 +10,29 @@ export interface SelectionOptions {
   writes: boolean;
 }
 
+/**
+ * The code of a check the user's --only or --skip left out: as in vitest and pytest, it is
+ * neither shown nor counted as skipped; the reports count it apart.
+ */
+export const DESELECTED = 'deselected';
+
+/** Why --only or --skip leaves a check out, or undefined when they keep it. */
+export function deselection(
+  id: string,
+  options: Pick<SelectionOptions, 'only' | 'skip'>,
+): string | undefined {
+  if (options.only.length && !options.only.some((p) => id.startsWith(p)))
+    return 'not selected by --only';
+  if (options.skip.some((p) => id.startsWith(p))) return 'left out by --skip';
+  return undefined;
+}
+
 /** Why a check will not run, or undefined when it is selected. */
 export function exclusionReason(id: string, options: SelectionOptions): string | undefined {
   const check = CATALOG.find((c) => c.id === id);
   if (!check) return 'not in the catalog';
-  if (options.only.length && !options.only.some((p) => id.startsWith(p)))
-    return 'not selected by --only';
-  if (options.skip.some((p) => id.startsWith(p))) return 'left out by --skip';
+  const deselected = deselection(id, options);
+  if (deselected) return deselected;
   if (!options.writes && check.writes) return 'writes, and this run is read-only (probe profile)';
   return undefined;
 }

@@ -9,6 +9,7 @@ import {
   SWITCHES,
   type SwitchName,
   switchesOf,
+  type ValueOption,
 } from './options.ts';
 
 /** What the command line says: the command, its flags, and what help or version it asks for. */
@@ -85,8 +86,25 @@ function checkFlagsBelong(argv: string[], command: Command): void {
   }
 }
 
+/** `-H` as `--header`: the one-letter flags are spelt out before anything reads the line. */
+function longFlags(argv: string[]): string[] {
+  const shorts = new Map<string, string>();
+  for (const [name, option] of Object.entries(OPTIONS) as [string, { short?: string }][])
+    if (option.short) shorts.set(`-${option.short}`, `--${name}`);
+  const end = argv.indexOf('--');
+  return argv.map((token, i) => (end >= 0 && i > end ? token : (shorts.get(token) ?? token)));
+}
+
+/** A repeatable option's values, one a line (as its variable holds them); others as given. */
+function joinRepeated(values: Record<string, unknown>): ParsedArgs['values'] {
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? v.join('\n') : v]),
+  ) as ParsedArgs['values'];
+}
+
 /** Reads the command line of one command; throws a one-line HarnessError on anything amiss. */
-export function parseCommandLine(argv: string[]): ParsedArgs {
+export function parseCommandLine(given: string[]): ParsedArgs {
+  const argv = longFlags(given);
   const found = findCommand(argv);
   let rest = found.at < 0 ? argv : [...argv.slice(0, found.at), ...argv.slice(found.at + 1)];
   let help = false;
@@ -115,7 +133,10 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
   const args = joinValues(rest, command);
   checkFlagsBelong(args, command);
   const options = Object.fromEntries([
-    ...optionsOf(command).map((n) => [n, { type: 'string' as const }]),
+    ...optionsOf(command).map((n) => [
+      n,
+      { type: 'string' as const, multiple: (OPTIONS[n] as ValueOption).repeatable === true },
+    ]),
     ...switchesOf(command).map((n) => [n, { type: 'boolean' as const }]),
   ]);
   let parsed: ReturnType<typeof parseArgs>;
@@ -139,7 +160,7 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
     command,
     help: help || helpFlag === true,
     version: version === true,
-    values: values as ParsedArgs['values'],
+    values: joinRepeated(values),
     positionals: parsed.positionals,
   };
 }

@@ -1,15 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { parse as parseDotenv } from 'dotenv';
 import { HarnessError } from '../base/errors.ts';
+import type { Connection } from '../http/client.ts';
 import { SHORT_SECRET } from '../http/redaction.ts';
 import { type ParsedArgs, parseCommandLine } from './argv.ts';
-import { DEFAULTS, OPTIONS, type OptionName, optionsOf } from './options.ts';
+import { parseHeaders } from './headers.ts';
+import { DEFAULTS } from './options.ts';
 import { PROFILES, type ProfileName } from './profiles.ts';
+import { type ReportFile, reportPaths } from './reports.ts';
+import { type ConfigSources, type Source, valueSource } from './sources.ts';
+import { tlsOf } from './tls.ts';
+import { unknownVariableWarnings } from './unknown-variables.ts';
 import {
   checkBaseUrl,
   checkDate,
   checkProfile,
-  integerOption,
   prefixesOf,
   resolveTarget,
   shardOf,
@@ -17,6 +20,7 @@ import {
 
 export { commandUsage, usage } from './help.ts';
 export { DEFAULTS, OPTIONS } from './options.ts';
+export type { ConfigSources } from './sources.ts';
 
 export type Command = ParsedArgs['command'] | 'help' | 'version';
 
@@ -28,7 +32,11 @@ export interface Config {
   /** Absent: run against the embedded reference server. */
   baseUrl?: string;
   apiKey?: string;
+  /** Where the key came from, as a message names it: `--api-key`, `PETSTORE_API_KEY in .env`. */
+  apiKeyFrom?: string;
   reportDir: string;
+  /** Each report to write and its path: every format in reportDir, unless --report chose. */
+  reports: Partial<Record<ReportFile, string>>;
   seed: number;
   seedSource: 'flag' | 'env' | 'profile' | 'random';
   profile: ProfileName;
@@ -45,6 +53,14 @@ export interface Config {
   rate?: number;
   /** Requests in flight to the target at once, at most. */
   concurrency: number;
+  /** Extra headers (-H) and TLS settings every request of the run carries. */
+  connection: Connection;
+  /** Values hidden from every output like the key: the -H values, unless --header-public. */
+  secrets: string[];
+  /** How long the preflight waits for a target that is not up yet (--wait-for-target). */
+  waitForTargetMs: number;
+  /** Stop after this many failed checks (--max-failures, --bail); undefined: run them all. */
+  maxFailures?: number;
   runs: number;
   /** `YYYY-MM-DD` the sunset checks take as today, when given. */
   now?: string;
@@ -61,35 +77,6 @@ export interface Config {
   warnings: string[];
 }
 
-export interface ConfigSources {
-  argv: string[];
-  env: Record<string, string | undefined>;
-  /** Path of the `.env` file; missing is fine. */
-  dotenvPath?: string;
-}
-
-function readDotenv(path: string | undefined): Record<string, string> {
-  if (!path || !existsSync(path)) return {};
-  return parseDotenv(readFileSync(path, 'utf8'));
-}
-
-/** The value of each of the command's own options: flag, else environment, else `.env`. */
-function valueSource(args: ParsedArgs, sources: ConfigSources) {
-  const dotenv = readDotenv(sources.dotenvPath);
-  const own = new Set<OptionName>(optionsOf(args.command));
-  const variable = (name: string) => sources.env[name] || dotenv[name] || undefined;
-  const pick = (name: OptionName): string | undefined => {
-    if (!own.has(name)) return undefined;
-    const value = args.values[name] ?? variable(OPTIONS[name].env);
-    return value === '' ? undefined : value;
-  };
-  const int = (name: OptionName, fallback: number) => {
-    const raw = pick(name);
-    return raw === undefined ? fallback : integerOption(name, raw);
-  };
-  return { pick, int, variable };
-}
-
 function checkPositionals(args: ParsedArgs): void {
   const extra = args.command === 'merge' ? [] : args.positionals;
   if (extra.length)
@@ -104,12 +91,17 @@ function checkPositionals(args: ParsedArgs): void {
     );
 }
 
-type Source = ReturnType<typeof valueSource>;
-
 /** The target, key and write guard of `run`. */
 function targetOf(args: ParsedArgs, src: Source, profile: ProfileName, warnings: string[]) {
-  const target = resolveTarget(args.values['base-url'], src.pick('env'), src.variable);
-  const baseUrl = target.url === undefined ? undefined : checkBaseUrl(target.url, warnings);
+  const env = src.pick('env');
+  const target = resolveTarget(args.values['base-url'], env, src.variable, src.label('env'));
+  // The staging URL comes from its own variable; a production one as the base-url option says.
+  const urlLabel =
+    args.values['base-url'] === undefined && env === 'staging'
+      ? 'PETSTORE_STAGING_BASE_URL'
+      : src.label('base-url');
+  const baseUrl =
+    target.url === undefined ? undefined : checkBaseUrl(target.url, warnings, urlLabel);
   const allowWrites = args.values['allow-writes'] === true;
   if (baseUrl && target.production && PROFILES[profile].writes && !allowWrites) {
     throw new HarnessError(
@@ -131,25 +123,62 @@ function seedOf(args: ParsedArgs, src: Source, profile: ProfileName) {
   const raw = src.pick('seed');
   const fixed = (PROFILES[profile] as { defaultSeed?: number }).defaultSeed;
   if (raw !== undefined)
-    return { seed: integerOption('seed', raw), seedSource: args.values.seed ? 'flag' : 'env' };
+    return { seed: src.int('seed', 0), seedSource: args.values.seed ? 'flag' : 'env' };
   if (fixed !== undefined) return { seed: fixed, seedSource: 'profile' };
   return { seed: Math.floor(Math.random() * 2 ** 31), seedSource: 'random' };
 }
 
+function reportsOf(src: Source) {
+  const reportDir = src.pick('report-dir') ?? DEFAULTS.reportDir;
+  return { reportDir, reports: reportPaths(src.pick('report'), reportDir, src.label('report')) };
+}
+
+/** The -H headers and TLS settings of a run, and the values to hide like the key. */
+function connectionOf(
+  args: ParsedArgs,
+  src: Source,
+  baseUrl: string | undefined,
+  warnings: string[],
+) {
+  const isPublic = args.values['header-public'] === true;
+  const { headers, secrets } = parseHeaders(src.pick('header'), src.label('header'), isPublic);
+  if (secrets.some((value) => value.length < SHORT_SECRET))
+    warnings.push(
+      `a --header value shorter than ${SHORT_SECRET} characters is hidden only where it stands whole, and may blank ordinary text too: add --header-public if it is no secret`,
+    );
+  const tls = tlsOf(src, args.values.insecure === true, baseUrl, warnings);
+  const connection: Connection = {
+    ...(Object.keys(headers).length ? { headers } : {}),
+    ...(tls ? { tls } : {}),
+  };
+  return { connection, secrets };
+}
+
+/** --bail is --max-failures 1; both at once would say two things. */
+function maxFailuresOf(args: ParsedArgs, src: Source): { maxFailures?: number } {
+  const bail = args.values.bail === true;
+  if (bail && src.pick('max-failures') !== undefined)
+    throw new HarnessError(
+      'USAGE',
+      '--bail is --max-failures 1: give one of them (see run --help)',
+    );
+  if (bail) return { maxFailures: 1 };
+  const max = src.int('max-failures', 0);
+  return max ? { maxFailures: max } : {};
+}
+
 function limitsOf(src: Source, profile: ProfileName) {
   const defaults = PROFILES[profile] as { maxRequests?: number; rate?: number };
-  const maxRaw = src.pick('max-requests');
-  const rateRaw = src.pick('rate');
   const maxRequests =
-    maxRaw === undefined ? defaults.maxRequests : integerOption('max-requests', maxRaw);
-  const rate = rateRaw === undefined ? defaults.rate : integerOption('rate', rateRaw);
+    src.pick('max-requests') === undefined ? defaults.maxRequests : src.int('max-requests', 0);
+  const rate = src.pick('rate') === undefined ? defaults.rate : src.int('rate', 0);
   return {
     ...(maxRequests === undefined ? {} : { maxRequests }),
     ...(rate === undefined ? {} : { rate }),
   };
 }
 
-/** Reads flags, environment and `.env` into one Config, or throws a HarnessError saying what is wrong. */
+/** Reads flags, environment, `.env` and the config file into one Config, or throws a HarnessError saying what is wrong. */
 export function loadConfig(sources: ConfigSources): Readonly<Config> {
   const args = parseCommandLine(sources.argv);
   const src = valueSource(args, sources);
@@ -158,9 +187,9 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
     return Object.freeze(defaultsFor(command, args.help ? args.command : undefined, sources));
   }
   checkPositionals(args);
-  const warnings: string[] = [];
+  const warnings = unknownVariableWarnings(sources.env, src.dotenv);
   const isRun = args.command === 'run';
-  const profile = checkProfile(src.pick('profile') ?? 'full');
+  const profile = checkProfile(src.pick('profile') ?? DEFAULTS.profile, src.label('profile'));
   const apiKey = src.pick('api-key');
   if (apiKey && apiKey.length < SHORT_SECRET) {
     warnings.push(
@@ -169,20 +198,24 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
   }
   const nowRaw = src.pick('now');
   const timeoutMs = src.int('timeout', DEFAULTS.timeoutMs);
+  const target = isRun ? targetOf(args, src, profile, warnings) : { allowWrites: false };
   const config: Config = {
     command: args.command,
-    ...(isRun ? targetOf(args, src, profile, warnings) : { allowWrites: false }),
-    ...(apiKey ? { apiKey } : {}),
-    reportDir: src.pick('report-dir') ?? DEFAULTS.reportDir,
+    ...target,
+    ...connectionOf(args, src, target.baseUrl, warnings),
+    ...(apiKey ? { apiKey, apiKeyFrom: src.label('api-key') } : {}),
+    ...reportsOf(src),
     ...(seedOf(args, src, profile) as Pick<Config, 'seed' | 'seedSource'>),
     runs: src.int('runs', PROFILES[profile].runs),
     profile,
     ...prefixesOf(src.pick('only'), src.pick('skip')),
     ...limitsOf(src, profile),
     concurrency: src.int('concurrency', DEFAULTS.concurrency),
-    ...shardOf(src.pick('shard')),
+    ...maxFailuresOf(args, src),
+    waitForTargetMs: src.int('wait-for-target', 0) * 1000,
+    ...shardOf(src.pick('shard'), src.label('shard')),
     mergeDirs: args.command === 'merge' ? args.positionals : [],
-    ...(nowRaw ? { now: checkDate(nowRaw) } : {}),
+    ...(nowRaw ? { now: checkDate(nowRaw, src.label('now')) } : {}),
     timeoutMs,
     maxDurationMs: src.int('max-duration', 0) * 1000 || PROFILES[profile].timeouts * timeoutMs,
     sunsetWarnDays: src.int('sunset-warn-days', DEFAULTS.sunsetWarnDays),
@@ -192,6 +225,22 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
     warnings,
   };
   return Object.freeze(config);
+}
+
+/**
+ * Where a `run` or `merge` would write its reports, for a command line that is wrong in other
+ * ways: the error report then replaces what an earlier run left there. Undefined when the line
+ * is not a run's or merge's, or says nothing that can be read.
+ */
+export function reportDirOf(sources: ConfigSources): string | undefined {
+  try {
+    const args = parseCommandLine(sources.argv);
+    if (args.help || args.version || (args.command !== 'run' && args.command !== 'merge'))
+      return undefined;
+    return valueSource(args, sources).pick('report-dir') ?? DEFAULTS.reportDir;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The Config of `help` and `--version`: nothing else is read or checked. */
@@ -206,6 +255,7 @@ function defaultsFor(
     command,
     ...(command === 'help' && helpFor && explicit ? { helpFor } : {}),
     reportDir: DEFAULTS.reportDir,
+    reports: reportPaths(undefined, DEFAULTS.reportDir, '--report'),
     seed: 0,
     seedSource: 'random',
     profile: 'full',
@@ -213,6 +263,9 @@ function defaultsFor(
     skip: [],
     allowWrites: false,
     mergeDirs: [],
+    connection: {},
+    secrets: [],
+    waitForTargetMs: 0,
     concurrency: DEFAULTS.concurrency,
     runs: PROFILES.full.runs,
     timeoutMs: DEFAULTS.timeoutMs,

@@ -14,6 +14,8 @@ const EXIT_CODES = [
   '2 the harness could not run (bad input, unreachable target, refused key, wrong base URL) or',
   'the run was inconclusive: it judged no MUST check (a selection that leaves nothing, every check',
   'skipped); report.json then says "verdict": "inconclusive". Exit 2 always says why on stderr.',
+  '130 interrupted by Ctrl-C (143: SIGTERM): what was judged is written as a partial report',
+  '("partial" in report.json). --max-failures stops early too, with its verdict\'s exit code.',
 ].join('\n');
 const NAME = 'petstore-conformance';
 

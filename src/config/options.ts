@@ -2,13 +2,18 @@
 
 export type Command = 'run' | 'serve' | 'list-checks' | 'merge';
 
-/** An option that takes a value; `int`: it must be an integer in that range. */
+/**
+ * An option that takes a value; `int`: it must be an integer in that range; `repeatable`: given
+ * again, it adds a value (its variable holds one a line); `short`: its one-letter flag.
+ */
 export interface ValueOption {
   env: string;
   arg: string;
   help: string;
   commands: readonly Command[];
   int?: { min: number; max: number };
+  repeatable?: true;
+  short?: string;
 }
 
 /** Every option that takes a value: its flag, the variable behind it, and what it means. */
@@ -63,6 +68,32 @@ export const OPTIONS = {
     commands: ['run'],
     int: { min: 1, max: 100_000 },
   },
+  header: {
+    env: 'PETSTORE_HEADERS',
+    arg: 'NAME:VALUE',
+    help: 'Send this header with every request (-H for short; repeat for more; the variable holds one a line). Values are secrets, hidden like the key, unless --header-public.',
+    commands: ['run'],
+    repeatable: true,
+    short: 'H',
+  },
+  'ca-file': {
+    env: 'PETSTORE_CA_FILE',
+    arg: 'PATH',
+    help: "PEM file of the certificate authorities to trust for the target's certificate (a private CA), instead of the system's, as curl's --cacert.",
+    commands: ['run'],
+  },
+  cert: {
+    env: 'PETSTORE_CERT',
+    arg: 'PATH',
+    help: 'PEM file of a client certificate, for a gateway that asks for one (mTLS); with --key-file.',
+    commands: ['run'],
+  },
+  'key-file': {
+    env: 'PETSTORE_KEY_FILE',
+    arg: 'PATH',
+    help: "PEM file of the client certificate's private key (with --cert).",
+    commands: ['run'],
+  },
   shard: {
     env: 'PETSTORE_SHARD',
     arg: 'I/N',
@@ -73,6 +104,12 @@ export const OPTIONS = {
     env: 'PETSTORE_REPORT_DIR',
     arg: 'DIR',
     help: 'Where reports are written (default reports/).',
+    commands: ['run', 'merge'],
+  },
+  report: {
+    env: 'PETSTORE_REPORT',
+    arg: 'LIST',
+    help: 'Reports to write, comma-separated: json, junit, markdown, html, har, metrics (default: all); NAME=PATH writes one to its own path. report.json is always written.',
     commands: ['run', 'merge'],
   },
   seed: {
@@ -123,6 +160,20 @@ export const OPTIONS = {
     commands: ['run'],
     int: { min: 1, max: 600_000 },
   },
+  'wait-for-target': {
+    env: 'PETSTORE_WAIT_FOR_TARGET',
+    arg: 'S',
+    help: 'Wait up to S seconds for the target to answer (refused, unresolved, or a 502/503/504), trying every half second: for a service started in the background (default 0: no wait).',
+    commands: ['run'],
+    int: { min: 0, max: 3600 },
+  },
+  'max-failures': {
+    env: 'PETSTORE_MAX_FAILURES',
+    arg: 'N',
+    help: 'Stop after N failed checks and report what was judged, marked partial (default: run every check).',
+    commands: ['run'],
+    int: { min: 1, max: 100_000 },
+  },
   port: {
     env: 'PETSTORE_PORT',
     arg: 'N',
@@ -145,6 +196,15 @@ export const SWITCHES = {
     help: 'Let a writing profile run against the production base URL.',
     commands: ['run'],
   },
+  'header-public': {
+    help: 'Show the --header values in the reports and curl lines (they are not secrets).',
+    commands: ['run'],
+  },
+  insecure: {
+    help: "Do not verify the target's TLS certificate (every run then says so). Prefer --ca-file.",
+    commands: ['run'],
+  },
+  bail: { help: 'Stop at the first failed check: --max-failures 1.', commands: ['run'] },
   json: { help: 'Print the catalog as JSON.', commands: ['list-checks'] },
 } as const satisfies Record<string, { help: string; commands: readonly Command[] }>;
 export type SwitchName = keyof typeof SWITCHES;
@@ -163,6 +223,7 @@ export const COMMANDS: Record<Command, { summary: string; positionals?: string }
 export const isCommand = (name: string): name is Command => Object.hasOwn(COMMANDS, name);
 
 export const DEFAULTS = {
+  profile: 'full',
   reportDir: 'reports',
   runs: 25,
   timeoutMs: 5000,

@@ -50,17 +50,52 @@ async function suggestion(baseUrl: string, probeAt: ProbeAt | undefined): Promis
     : 'check --base-url: it should be the URL the API is served under, version prefix (e.g. /v1) included';
 }
 
+/** Transport failures of a target that is not up yet (starting, or its port not open). */
+const NOT_UP = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'TIMEOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
+/** What a proxy answers while the service behind it starts. */
+const STARTING = new Set([502, 503, 504]);
+const RETRY_EVERY_MS = 500;
+
+const notUpYet = (ex: Exchange) =>
+  ex.error ? NOT_UP.has(ex.error.code) : STARTING.has(ex.response?.status ?? 0);
+
+/**
+ * The preflight request, sent again every half second while the target is not up (refused,
+ * unresolved, or a proxy's 502/503/504), for at most `waitMs` (--wait-for-target): for CI jobs
+ * that start the service in the background. Its last answer is judged as usual.
+ */
+async function untilUp(client: HttpClient, waitMs: number): Promise<Exchange> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const ex = await client.send(PREFLIGHT);
+    if (!notUpYet(ex) || Date.now() + RETRY_EVERY_MS > until) return ex;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
+  }
+}
+
 /**
  * One request before the suites: a target that cannot be reached, that refuses the key it was
  * given, or whose GET /pets is plainly not the API's (a wrong base URL) cannot be judged; that
- * is the user's input to fix, not a verdict.
+ * is the user's input to fix, not a verdict. With `waitMs`, a target not up yet is waited for.
  */
 export async function preflight(
   client: HttpClient,
   baseUrl: string,
   probeAt?: ProbeAt,
+  waitMs = 0,
 ): Promise<Exchange> {
-  const ex = await client.send(PREFLIGHT);
+  const ex = await untilUp(client, waitMs);
+  const waited = waitMs > 0 ? ` (waited up to ${waitMs / 1000} s for it: --wait-for-target)` : '';
   if (ex.error?.code === UNSOLICITED) {
     throw new HarnessError(
       'UNREADABLE',
@@ -68,11 +103,11 @@ export async function preflight(
     );
   }
   if (ex.error)
-    throw new HarnessError('UNREACHABLE', `cannot reach ${baseUrl}: ${ex.error.message}`);
+    throw new HarnessError('UNREACHABLE', `cannot reach ${baseUrl}: ${ex.error.message}${waited}`);
   if (ex.response?.status === 401) {
     throw new HarnessError(
       'KEY_REJECTED',
-      `the target at ${baseUrl} rejected the API key (401 on GET /pets): check --api-key`,
+      `the target at ${baseUrl} rejected the API key (401 on GET /pets)`,
     );
   }
   const wrong = ex.response && misdirected(ex.response);

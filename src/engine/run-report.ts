@@ -2,15 +2,24 @@ import { HARNESS } from '../base/paths.ts';
 import type { Today } from '../base/today.ts';
 import type { ResultCollector } from '../bridge/collector.ts';
 import type { HarnessContext } from '../bridge/context.ts';
+import type { StopReason } from '../bridge/control.ts';
 import { runTimings } from '../bridge/timings.ts';
 import { clauseCoverage } from '../checks/coverage.ts';
 import { daysUntilSunset } from '../checks/deprecation.ts';
+import { DESELECTED } from '../checks/selection.ts';
 import type { Config } from '../config/config.ts';
 import { CONTRACT_DOC, CONTRACT_VERSION, GET_PET_SUNSET } from '../contract/contract.ts';
 import { schemasHash } from '../contract/schemas.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { RetryWaits } from '../http/throttle.ts';
-import { type RunReport, runVerdict, type SunsetStatus, summarize } from '../report/model.ts';
+import {
+  type CheckResult,
+  NOT_RUN,
+  type RunReport,
+  runVerdict,
+  type SunsetStatus,
+  summarize,
+} from '../report/model.ts';
 import { createdPets, latencyByOperation } from '../report/stats.ts';
 
 function sunsetStatus(today: Today, warnWithinDays: number): SunsetStatus {
@@ -21,6 +30,17 @@ function sunsetStatus(today: Today, warnWithinDays: number): SunsetStatus {
     ...(today.skew ? { targetClock: today.skew } : {}),
     daysLeft: Math.max(0, daysUntilSunset(today.date)),
     warnWithinDays,
+  };
+}
+
+/** The -H names (never their values) and which TLS settings were given (never their files' text). */
+function connectionOptions({ connection }: Config): RunReport['options'] {
+  const tls = connection.tls;
+  return {
+    ...(connection.headers ? { headers: Object.keys(connection.headers) } : {}),
+    ...(tls?.ca ? { caFile: true } : {}),
+    ...(tls?.cert ? { clientCertificate: true } : {}),
+    ...(tls?.rejectUnauthorized === false ? { insecure: true } : {}),
   };
 }
 
@@ -39,6 +59,8 @@ function runOptions(config: Config): RunReport['options'] {
     ...(config.maxRequests === undefined ? {} : { maxRequests: config.maxRequests }),
     ...(config.rate === undefined ? {} : { rate: config.rate }),
     concurrency: config.concurrency,
+    ...(config.maxFailures === undefined ? {} : { maxFailures: config.maxFailures }),
+    ...connectionOptions(config),
     sunsetWarnDays: config.sunsetWarnDays,
     ...(config.now ? { now: config.now } : {}),
   };
@@ -56,6 +78,8 @@ export interface RunFacts {
   exchanges: readonly Exchange[];
   /** 429 answers waited out, and the time spent waiting. */
   tooManyRequests: RetryWaits;
+  /** Why the run stopped before all its checks ran (Ctrl-C, --max-failures), if it did. */
+  stopped?: StopReason | undefined;
   clock: {
     startedAt: Date;
     finishedAt: Date;
@@ -65,15 +89,38 @@ export interface RunFacts {
   };
 }
 
+/**
+ * The verdict, and why when it is not the checks' own: a harness error, or a run stopped early.
+ * An interrupted run speaks for nothing (error); one stopped at --max-failures has failed.
+ */
+function verdictOf(
+  checks: readonly CheckResult[],
+  harnessErrors: readonly string[],
+  stopped: StopReason | undefined,
+): Pick<RunReport, 'verdict' | 'reason' | 'partial'> {
+  if (stopped) {
+    const ran = checks.filter((c) => c.message !== NOT_RUN).length;
+    const partial = `${stopped.reason} after ${ran} of ${checks.length} checks`;
+    const verdict = stopped.signal ? 'error' : runVerdict(checks, harnessErrors);
+    return { verdict, partial, ...(verdict === 'error' ? { reason: partial } : {}) };
+  }
+  const verdict = runVerdict(checks, harnessErrors);
+  if (verdict !== 'error') return { verdict };
+  return { verdict, reason: harnessErrors[0] ?? 'a check failed inside the harness' };
+}
+
 /** The run's result model, from which every report format is written. */
 export function buildReport(facts: RunFacts): RunReport {
   const { config, harness, collector, exchanges, clock, today } = facts;
-  const checks = collector.orderedResults();
+  const all = collector.orderedResults();
+  // Left out by --only or --skip: counted apart, neither listed nor skipped.
+  const checks = all.filter((c) => c.code !== DESELECTED);
+  const deselected = all.length - checks.length;
   return {
     harness: HARNESS,
     contract: { version: CONTRACT_VERSION, doc: CONTRACT_DOC },
     target: { baseUrl: facts.baseUrl, embedded: facts.embedded },
-    verdict: runVerdict(checks, collector.harnessErrors),
+    ...verdictOf(checks, collector.harnessErrors, facts.stopped),
     profile: config.profile,
     ...(config.shard ? { shard: config.shard } : {}),
     readOnly: !harness.writes,
@@ -93,7 +140,7 @@ export function buildReport(facts: RunFacts): RunReport {
     durationMs: clock.finishedAt.getTime() - clock.startedAt.getTime(),
     // The preflight's exchange (the first) went before the suites.
     timings: runTimings(clock, checks, collector.spans, exchanges.slice(1)),
-    summary: summarize(checks),
+    summary: { ...summarize(checks), ...(deselected ? { deselected } : {}) },
     coverage: clauseCoverage(checks),
     checks,
     harnessErrors: collector.harnessErrors,

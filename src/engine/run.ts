@@ -4,6 +4,7 @@ import { HarnessError } from '../base/errors.ts';
 import { plural } from '../base/plural.ts';
 import { resolveToday, skewText, TODAY_SOURCE_LABEL, type Today } from '../base/today.ts';
 import type { HarnessContext } from '../bridge/context.ts';
+import { type RunControl, stopReason } from '../bridge/control.ts';
 import { egressFor } from '../bridge/redactor.ts';
 import { runSuites, type SuiteSession } from '../bridge/run-suites.ts';
 import { readWaits } from '../bridge/waits.ts';
@@ -11,7 +12,7 @@ import { daysUntilSunset } from '../checks/deprecation.ts';
 import type { Config } from '../config/config.ts';
 import { PROFILES } from '../config/profiles.ts';
 import { GET_PET_SUNSET } from '../contract/contract.ts';
-import { createClient } from '../http/client.ts';
+import { type Connection, createClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { readExchanges } from '../http/exchange-log.ts';
 import { clockOnDay } from '../reference/clock.ts';
@@ -29,6 +30,7 @@ export interface RunOutcome {
 interface Target {
   baseUrl: string;
   apiKey: string;
+  connection?: Connection;
   embedded?: RunningServer;
 }
 
@@ -50,7 +52,8 @@ export function newRunId(): string {
 }
 
 async function openTarget(config: Config, print: (line: string) => void): Promise<Target> {
-  if (config.baseUrl && config.apiKey) return { baseUrl: config.baseUrl, apiKey: config.apiKey };
+  const { baseUrl, apiKey: key, connection } = config;
+  if (baseUrl && key) return { baseUrl, apiKey: key, connection };
   const apiKey = randomBytes(18).toString('base64url');
   // With --now, the embedded server lives on that day too, so both sides agree on the sunset.
   const embedded = await startReferenceServer({
@@ -67,7 +70,7 @@ async function preflightOf(config: Config, target: Target): Promise<Exchange> {
     createClient({ ...target, baseUrl, timeoutMs: config.timeoutMs });
   const client = open(target.baseUrl);
   try {
-    return await preflight(client, target.baseUrl, probeWith(open));
+    return await preflight(client, target.baseUrl, probeWith(open), config.waitForTargetMs);
   } finally {
     await client.close();
   }
@@ -83,6 +86,8 @@ function harnessContext(
   return {
     baseUrl: target.baseUrl,
     apiKey: target.apiKey,
+    connection: config.connection,
+    secrets: config.secrets,
     timeoutMs: config.timeoutMs,
     maxDurationMs: config.maxDurationMs,
     seed: config.seed,
@@ -137,17 +142,21 @@ function loadReporting() {
   return loading;
 }
 
-/** Runs the whole conformance job: target, preflight, suites, reports. Throws HarnessError when it cannot. */
+/**
+ * Runs the whole conformance job: target, preflight, suites, reports. Throws HarnessError when it
+ * cannot. With `stop`, the suites may end early (Ctrl-C, --max-failures): the reports are partial.
+ */
 export async function runConformance(
   config: Config,
   print: (line: string) => void,
   session?: SuiteSession,
+  stop?: RunControl,
 ): Promise<RunOutcome> {
   const runStart = performance.now();
   const runStartedAt = Date.now();
   await ensureWritableDir(config.reportDir);
   const target = await openTarget(config, print);
-  const egress = egressFor(target.apiKey);
+  const egress = egressFor(target.apiKey, config.secrets);
   const say = (line: string) => print(egress.line(line));
   const scratch = scratchDir('pc-run-');
   try {
@@ -160,7 +169,7 @@ export async function runConformance(
     const reporting = loadReporting();
     const collector = session
       ? // The collector's lines are made of what already passed the egress: printed as they are.
-        await session.run(harness, print)
+        await session.run(harness, print, stop)
       : await runSuites(harness, print, config.shard);
     const finishedAt = new Date();
     const suitesEnd = performance.now();
@@ -178,9 +187,11 @@ export async function runConformance(
       collector,
       exchanges,
       tooManyRequests: readWaits(harness.exchangeLog as string),
+      stopped: stopReason(stop),
       clock: { startedAt, finishedAt, runStart, targetReady, suitesEnd },
     });
-    return { report, reportFiles: await writeReports(report, config.reportDir, exchanges) };
+    const files = await writeReports(report, config.reportDir, exchanges, config.reports);
+    return { report, reportFiles: files };
   } catch (error) {
     // A harness error may quote what the target answered.
     if (error instanceof HarnessError)

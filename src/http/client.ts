@@ -32,10 +32,26 @@ export interface SendOptions {
   load?: number;
 }
 
+/** TLS settings of the connections, as undici's connect options take them (PEM text). */
+export interface TlsOptions {
+  ca?: string;
+  cert?: string;
+  key?: string;
+  /** false only when --insecure says so, and every run then says it. */
+  rejectUnauthorized?: false;
+}
+
+/** What every request of a run carries beyond the key: extra headers (-H), and TLS settings. */
+export interface Connection {
+  headers?: Record<string, string>;
+  tls?: TlsOptions;
+}
+
 export interface ClientOptions {
   baseUrl: string;
   apiKey: string;
   timeoutMs: number;
+  connection?: Connection;
   /** Largest response body kept; the rest is cut and the response marked truncated. */
   maxBodyBytes?: number;
   /** Called with every exchange once it is complete (raw: whoever keeps it redacts it). */
@@ -74,11 +90,16 @@ export function buildUrl(baseUrl: string, path: string, query?: SendOptions['que
   return text ? `${url}?${text}` : url;
 }
 
-function requestHeaders(options: SendOptions, apiKey: string): Record<string, string> {
+function requestHeaders(
+  options: SendOptions,
+  apiKey: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   // identity: a body the harness reads is never inflated, so no compression bomb can go off.
   const headers: Record<string, string> = {
     accept: 'application/json',
     'accept-encoding': 'identity',
+    ...extra,
     ...options.headers,
   };
   const auth = options.auth ?? 'key';
@@ -178,14 +199,14 @@ export function createClient(options: ClientOptions): HttpClient {
   const cap = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const dispatcher = new undici.Agent({
     connections: options.connections ?? 4,
-    connect: { timeout: timeoutMs },
+    connect: { timeout: timeoutMs, ...options.connection?.tls },
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
   });
 
   async function send(req: SendOptions): Promise<Exchange> {
     const url = buildUrl(baseUrl, req.path, req.query);
-    const headers = requestHeaders(req, apiKey);
+    const headers = requestHeaders(req, apiKey, options.connection?.headers);
     // lossless-json writes a bigint as the exact integer it is (a categoryId beyond 2^53).
     const body = req.rawBody ?? (req.json === undefined ? undefined : stringify(req.json));
     const recordedRequest: RecordedRequest = {

@@ -2,7 +2,7 @@ import type fc from 'fast-check';
 import { beforeAll, test } from 'vitest';
 import { countingInto, noPhaseTime } from '../base/stopwatch.ts';
 import { checksAtOnce } from '../bridge/schedule.ts';
-import { exclusionReason } from '../checks/selection.ts';
+import { DESELECTED, deselection, exclusionReason } from '../checks/selection.ts';
 import type { Check, CheckDef, Judgement } from '../checks/types.ts';
 import type { PetstoreApi } from '../http/petstore-api.ts';
 import { checkEach, checkProperty } from './property.ts';
@@ -61,6 +61,8 @@ export function verdictTest(
     if (reason !== undefined) {
       judgement = settle(def, notRun(reason), [], undefined, trouble());
       task.meta.check = checkMeta(def, judgement, []);
+      // Left out by the user: the reports leave it out too (see DESELECTED).
+      if (deselection(def.id, target.ctx)) task.meta.check.code = DESELECTED;
     } else {
       const spent = noPhaseTime();
       const { api, recorded, unanswered } = recordingApi(target, def.id);

@@ -61,11 +61,12 @@ function newClient(ctx: HarnessContext, connections: number | undefined): HttpCl
     apiKey: ctx.apiKey,
     timeoutMs: ctx.timeoutMs,
     maxBodyBytes: ctx.maxBodyBytes,
+    ...(ctx.connection ? { connection: ctx.connection } : {}),
     ...(connections ? { connections } : {}),
     ...(ctx.exchangeLog
       ? {
           onExchange: (ex: Exchange) =>
-            appendExchange(ctx.exchangeLog as string, ex, egressFor(ctx.apiKey)),
+            appendExchange(ctx.exchangeLog as string, ex, egressFor(ctx.apiKey, ctx.secrets)),
         }
       : {}),
   });

@@ -99,9 +99,10 @@ function facts(report: RunReport): string {
       'Harness, contract',
       `${report.harness.name} ${report.harness.version} · contract ${report.contract.version} (${report.contract.doc ?? CONTRACT_DOC}) · schemas sha256 ${report.schemasSha256.slice(0, 16)}…`,
     ],
+    ...(report.partial ? [['Partial report', report.partial] as [string, string]] : []),
     [
       'Checks',
-      `${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.warned} warned, ${report.summary.skipped} skipped · clauses judged ${report.coverage.judged} of ${report.coverage.clauses}`,
+      `${report.summary.passed} passed, ${report.summary.failed} failed, ${report.summary.warned} warned, ${report.summary.skipped} skipped${report.summary.deselected ? `, ${report.summary.deselected} deselected` : ''} · clauses judged ${report.coverage.judged} of ${report.coverage.clauses}`,
     ],
     [
       'Traffic',

@@ -86,6 +86,10 @@ export function renderMarkdown(report: RunReport): string {
   const lines = [
     `# Petstore conformance: ${HEADLINE[report.verdict]}`,
     '',
+    ...(report.partial ? [`**Partial report**: ${code(report.partial)}`, ''] : []),
+    ...(report.summary.deselected
+      ? [`${report.summary.deselected} checks deselected by --only/--skip.`, '']
+      : []),
     `Target ${code(report.target.baseUrl)}${report.target.embedded ? ' (embedded reference server)' : ''} · contract ${report.contract.version} (${report.contract.doc ?? CONTRACT_DOC}) · seed ${report.seed} · ${report.runs} runs per property · today ${report.today}`,
     '',
     `| Checks | Passed | Failed | Warned | Skipped |`,

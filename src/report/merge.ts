@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { HarnessError } from '../base/errors.ts';
 import { clauseCoverage } from '../checks/coverage.ts';
 import { OUTCOMES } from '../checks/types.ts';
+import type { ReportFile } from '../config/reports.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { Har } from './har.ts';
 import {
@@ -60,6 +61,17 @@ function readHar(dir: string): Exchange[] {
   }));
 }
 
+/** A shard's report.json; one whose run could not judge (an error report, no checks) is refused. */
+function readShard(dir: string): RunReport {
+  const path = join(dir, 'report.json');
+  const report = readJson<RunReport>(path);
+  if (!Array.isArray(report.checks)) {
+    const why = report.reason ?? 'it holds no checks';
+    throw new HarnessError('MERGE', `cannot merge: ${path} says its run could not judge: ${why}`);
+  }
+  return report;
+}
+
 /** Each check from the shard that ran it; if several did, the worst verdict. */
 function mergeChecks(parts: readonly RunReport[]): CheckResult[] {
   const first = parts[0]?.checks ?? [];
@@ -75,12 +87,14 @@ function mergeChecks(parts: readonly RunReport[]): CheckResult[] {
 export async function mergeReports(
   dirs: readonly string[],
   outDir: string,
+  paths?: Partial<Record<ReportFile, string>>,
 ): Promise<{ report: RunReport; files: string[] }> {
-  const parts = dirs.map((dir) => readJson<RunReport>(join(dir, 'report.json')));
+  const parts = dirs.map((dir) => readShard(dir));
   checkShards(parts.map((report, i) => ({ dir: dirs[i] ?? '', report })));
   const exchanges = dirs.flatMap(readHar);
   const checks = mergeChecks(parts);
-  const summary = summarize(checks);
+  const deselected = parts[0]?.summary.deselected;
+  const summary = { ...summarize(checks), ...(deselected ? { deselected } : {}) };
   const harnessErrors = parts.flatMap((p) => p.harnessErrors);
   const startedAt = parts.map((p) => p.startedAt).sort()[0] ?? '';
   const finishedAt =
@@ -111,6 +125,6 @@ export async function mergeReports(
     harnessErrors,
   };
   // The shards' reports were redacted when written; nothing new enters here.
-  const files = await writeReports(report, outDir, exchanges);
+  const files = await writeReports(report, outDir, exchanges, paths);
   return { report, files };
 }

@@ -78,6 +78,8 @@ export interface Summary {
   unjudged?: number;
   /** Checks the harness itself failed in (absent from reports of older harnesses). */
   errors?: number;
+  /** Checks --only or --skip left out: not in `checks`, not in `total` (absent when none). */
+  deselected?: number;
 }
 
 export interface SunsetStatus {
@@ -104,6 +106,13 @@ export interface RunReport {
   contract: { version: string; doc?: string };
   target: { baseUrl: string; embedded: boolean };
   verdict: RunVerdict;
+  /** Why the verdict is `error`: what the harness could not do, or why the run stopped. */
+  reason?: string;
+  /**
+   * Set when the run stopped before all its checks ran, and why (Ctrl-C, --max-failures): the
+   * checks not run are skipped with the message `not run`, and the verdict speaks for the rest.
+   */
+  partial?: string;
   profile: string;
   /** `I/N` when this run was one shard of N (see `merge`). */
   shard?: string;

@@ -1,6 +1,8 @@
-import { appendFile, mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { appendFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { REPORT_FORMATS, type ReportFile } from '../config/reports.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { writeAtomic } from './atomic.ts';
 import { renderHar } from './har.ts';
 import { renderHtml } from './html.ts';
 import { renderJson } from './json.ts';
@@ -8,38 +10,45 @@ import { renderJunit } from './junit.ts';
 import { renderMarkdown } from './markdown.ts';
 import { renderMetrics } from './metrics.ts';
 import type { RunReport } from './model.ts';
+import { ensureWritableDir } from './report-dir.ts';
 
-const WRITERS = {
+type Render = (report: RunReport, exchanges: readonly Exchange[]) => string | Promise<string>;
+
+const WRITERS: Record<ReportFile, Render> = {
   'report.json': renderJson,
   'junit.xml': renderJunit,
   'summary.md': renderMarkdown,
   'report.html': renderHtml,
-} as const;
+  'exchanges.har': renderHar,
+  'metrics.prom': renderMetrics,
+};
+
+/** Every format, in `dir`: what a run writes when --report chose nothing. */
+export const allReports = (dir: string): Partial<Record<ReportFile, string>> =>
+  Object.fromEntries(Object.values(REPORT_FORMATS).map((file) => [file, join(dir, file)]));
 
 /**
- * Writes every report format from one model. The model and the exchanges come redacted: what
- * came from the wire was redacted where it left the suites (the collector, the exchange log),
- * so the catalog's ids and the harness's own words are never touched by a short key.
+ * Writes the chosen report formats (all, by default) from one model, each to its path. The model
+ * and the exchanges come redacted: what came from the wire was redacted where it left the suites
+ * (the collector, the exchange log), so the catalog's ids and the harness's own words are never
+ * touched by a short key.
  */
 export async function writeReports(
   report: RunReport,
   dir: string,
   exchanges: readonly Exchange[] = [],
+  paths: Partial<Record<ReportFile, string>> = allReports(dir),
 ): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
-  const files: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(WRITERS).map(([name, render]) => [name, render(report)])),
-    'exchanges.har': renderHar(report, exchanges),
-    'metrics.prom': await renderMetrics(report),
-  };
-  const written: string[] = [];
-  for (const [name, text] of Object.entries(files)) {
-    const path = join(dir, name);
-    await writeFile(path, text, 'utf8');
-    written.push(path);
-  }
+  const chosen = Object.entries(paths) as [ReportFile, string][];
+  for (const folder of new Set([dir, ...chosen.map(([, path]) => dirname(path))]))
+    await ensureWritableDir(folder);
+  // report.json last: once it names a verdict, every other file of the run is in place.
+  const order = [...chosen].sort(
+    ([a], [b]) => Number(a === 'report.json') - Number(b === 'report.json'),
+  );
+  for (const [file, path] of order) await writeAtomic(path, await WRITERS[file](report, exchanges));
   const stepSummary = process.env.GITHUB_STEP_SUMMARY;
-  // On GitHub Actions the Markdown summary also goes on the job's page.
-  if (stepSummary) await appendFile(stepSummary, files['summary.md'] ?? '', 'utf8');
-  return written;
+  // On GitHub Actions the Markdown summary also goes on the job's page, chosen or not.
+  if (stepSummary) await appendFile(stepSummary, renderMarkdown(report), 'utf8');
+  return chosen.map(([, path]) => path);
 }

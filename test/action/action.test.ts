@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { findFault, startFault } from '../faults/catalog.ts';
+import { tempDir } from '../support/temp.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const ACTION = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
@@ -83,7 +84,7 @@ function readOutputs(file: string): Record<string, string> {
  * pipefail`, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files. `uses` steps are only recorded.
  */
 async function runAction(given: Record<string, string>) {
-  const work = mkdtempSync(join(tmpdir(), 'pc-action-'));
+  const work = tempDir('pc-action-');
   const defaults = Object.fromEntries(
     Object.entries(ACTION.inputs).map(([k, v]) => [k, v.default ?? '']),
   );
@@ -186,7 +187,27 @@ describe('action.yml', () => {
     const action = await runAction({ args: '--seed -5' });
     expect(action.outputs['exit-code']).toBe('2');
     expect(action.last?.status).toBe(2);
-    expect(action.summary).toMatch(/could not run.*exit 2/);
+    expect(action.summary).toMatch(/could not judge the target.*exit 2.*--seed must be/);
+  });
+
+  it("judges by report.json's verdict: an earlier run's conformant reports do not pass a refused run", async () => {
+    const work = tempDir('pc-action-stale-');
+    const dir = join(work, 'reports');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'report.json'), JSON.stringify({ verdict: 'conformant' }));
+    writeFileSync(join(dir, 'summary.md'), '# Conformant\n');
+    const action = await runAction({
+      'report-dir': dir,
+      'base-url': 'http://127.0.0.1:9/v1',
+      'api-key': KEY,
+    });
+    expect(action.outputs['exit-code']).toBe('2');
+    expect(action.last?.status).toBe(2);
+    expect(action.last?.stdout).toMatch(
+      /::error .*could not judge the target \(exit 2\): cannot reach/,
+    );
+    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).verdict).toBe('error');
+    expect(existsSync(join(dir, 'summary.md'))).toBe(false);
   });
 
   it('an input cannot inject shell: args are split into words, never evaluated', async () => {

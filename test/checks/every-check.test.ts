@@ -312,7 +312,8 @@ const cases: Record<string, Case[]> = {
         { expected: [401], label: 'l', ex: exchange({ status: 401, json: { error: 'denied' } }) },
       ],
       verdict: 'fail',
-      because: 'answered 401 with "{\\"error\\":\\"denied\\"}"',
+      // The fields that explain an error body are kept whole, not cut at its first characters.
+      because: 'answered 401 with {"error":"denied"}',
     },
     {
       observation: [

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { colourEnabled, colourLine } from '../../src/base/colour.ts';
@@ -7,8 +6,9 @@ import { HarnessError } from '../../src/base/errors.ts';
 import { checkSelection } from '../../src/checks/selection.ts';
 import { commandUsage, loadConfig, OPTIONS, usage } from '../../src/config/config.ts';
 import { optionsOf, switchesOf } from '../../src/config/options.ts';
+import { tempDir } from '../support/temp.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'pc-config-'));
+const dir = tempDir('pc-config-');
 const dotenvPath = join(dir, '.env');
 writeFileSync(
   dotenvPath,
@@ -201,7 +201,9 @@ describe('config', () => {
     expect(loadConfig({ argv: ['serve', '--api-key', 'k-0123456789'], env }).command).toBe('serve');
     expect(loadConfig({ argv: ['list-checks', '--json'], env }).json).toBe(true);
     const run = ['run', '--api-key', 'k-0123456789', '--allow-writes'];
-    expect(() => loadConfig({ argv: run, env })).toThrow('--seed must be an integer');
+    expect(() => loadConfig({ argv: run, env })).toThrow(
+      "PETSTORE_SEED (environment) must be an integer from 0 to 4294967295, got 'not a number'",
+    );
   });
 
   it("each command's help lists its own flags, and run's the profiles' defaults", () => {

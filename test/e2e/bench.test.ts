@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -11,7 +11,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 // loaded machine that took over a minute, so the test waits as long as the child may run.
 describe('npm run bench', () => {
   it('measures a profile, the floor and a remote target, and writes results.json', () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'pc-bench-test-')), 'results.json');
+    const out = join(tempDir('pc-bench-test-'), 'results.json');
     const result = spawnSync(
       process.execPath,
       [

@@ -1,8 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.ts';
+import { tempDir } from '../support/temp.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -11,7 +11,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
  * reaches the gate the CLI waits at (src/bridge/gate.ts), and the run must end anyway.
  */
 function brokenCopy(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pc-broken-'));
+  const dir = tempDir('pc-broken-');
   for (const part of ['src', 'suites', 'bin', 'schemas', 'package.json']) {
     cpSync(join(ROOT, part), join(dir, part), { recursive: true });
   }

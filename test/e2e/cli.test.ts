@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFault, startFault } from '../faults/catalog.ts';
 import { readArtifacts, readReport, runCli } from '../support/cli.ts';
+import { tempDir } from '../support/temp.ts';
 
 describe('the CLI, run as a newcomer would', () => {
   it('against the embedded reference server: exit 0, every check passes, five reports', async () => {
@@ -32,10 +33,9 @@ describe('the CLI, run as a newcomer would', () => {
   });
 
   it('appends summary.md to $GITHUB_STEP_SUMMARY when it is set', async () => {
-    const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
+    const { readFileSync, writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
-    const file = join(mkdtempSync(join(tmpdir(), 'pc-gh-')), 'summary');
+    const file = join(tempDir('pc-gh-'), 'summary');
     writeFileSync(file, '# earlier step\n');
     const result = await runCli(['run', '--profile', 'ci', '--only', 'AUTH-LIST'], {
       env: { GITHUB_STEP_SUMMARY: file },

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Handler } from '../../src/reference/index.ts';
@@ -7,6 +6,7 @@ import { isObject } from '../faults/wrap.ts';
 import { readArtifacts, readReport, runCli } from '../support/cli.ts';
 import { expectNoKey } from '../support/key-forms.ts';
 import { serveWrappedForFile } from '../support/servers.ts';
+import { tempDir } from '../support/temp.ts';
 
 // Only header-name characters, so a server can echo it as a header name too.
 const KEY = 'hostile.key-0123456789_abc';
@@ -52,7 +52,7 @@ const outsideCode = (markdown: string) => markdown.replace(/(`+)[^`]*?\1|(`+) [\
 
 describe('a target that attacks every output at once', async () => {
   const server = await serveWrappedForFile('hostile-output', hostile, KEY);
-  const tmp = mkdtempSync(join(tmpdir(), 'pc-tmp-'));
+  const tmp = tempDir('pc-tmp-');
 
   it('gets a verdict with bounded reports and memory, no key, nothing raw on a terminal or a page', async () => {
     const summaryFile = join(tmp, 'step-summary.md');

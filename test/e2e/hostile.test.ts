@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:https';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listen, type RunningServer } from '../../src/reference/index.ts';
 import { ITEM, matches } from '../faults/wrap.ts';
 import { readReport, runCli } from '../support/cli.ts';
 import { serveWrappedForFile } from '../support/servers.ts';
+import { tempDir } from '../support/temp.ts';
 
 const KEY = 'hostile-key-0123456789';
 
@@ -86,10 +86,13 @@ describe('harness-level failures and hostile answers', async () => {
   });
 
   it('an unwritable report dir: exit 2 before any request is sent', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'pc-ro-')), 'a-file');
+    const file = join(tempDir('pc-ro-'), 'a-file');
     writeFileSync(file, '');
     const result = await runCli(['run', '--profile', 'ci'], { reportDir: join(file, 'reports') });
-    expectHarnessError(result, `cannot write reports to ${join(file, 'reports')}: ENOTDIR`);
+    expectHarnessError(
+      result,
+      `cannot write reports to ${join(file, 'reports')}: ${file} is a file, not a folder`,
+    );
     expect(result.stdout).not.toContain('started the embedded reference server');
   });
 

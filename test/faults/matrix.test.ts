@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp.ts';
 import { FAULTS } from './catalog.ts';
 import { isCaught, isPassed, renderMatrix } from './matrix.ts';
 import { runMatrix } from './run-matrix.ts';
@@ -9,7 +9,7 @@ import { VARIANTS } from './variants.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const servers = [...FAULTS, ...VARIANTS];
-const reportDir = mkdtempSync(join(tmpdir(), 'pc-matrix-'));
+const reportDir = tempDir('pc-matrix-');
 const matrix = runMatrix(
   servers.map((s) => s.name),
   reportDir,

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -8,6 +7,7 @@ import { renderHtml } from '../../src/report/html.ts';
 import type { RunReport } from '../../src/report/model.ts';
 import { exchange } from '../support/exchanges.ts';
 import { report, sharedCause } from '../support/report-fixture.ts';
+import { tempDir } from '../support/temp.ts';
 
 // Debian's chromium (.ci/run installs it); playwright-core drives it without a browser download.
 const CHROMIUM = '/usr/bin/chromium';
@@ -47,7 +47,7 @@ describe('report.html', () => {
   it.skipIf(!existsSync(CHROMIUM))(
     'loads in headless Chromium with no console errors, shows the failing check and its evidence, filters by verdict',
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'pc-html-'));
+      const dir = tempDir('pc-html-');
       const file = join(dir, 'report.html');
       writeFileSync(file, html);
       const browser = await chromium.launch({

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../../src/checks/clauses.ts';
@@ -10,6 +9,7 @@ import { runVerdict } from '../../src/report/model.ts';
 import { writeReports } from '../../src/report/write.ts';
 import { exchange } from '../support/exchanges.ts';
 import { report, sharedCause, summary } from '../support/report-fixture.ts';
+import { tempDir } from '../support/temp.ts';
 
 describe('report writers', () => {
   it('clause coverage counts only clauses a check judged', () => {
@@ -94,7 +94,7 @@ describe('report writers', () => {
 
   it('429s waited out: counted in report.json, said in summary.md, and not when there were none', async () => {
     const waited = { ...report, tooManyRequests: { waitedOut: 3, waitedMs: 4200 } };
-    const dir = mkdtempSync(join(tmpdir(), 'pc-report-'));
+    const dir = tempDir('pc-report-');
     await writeReports(waited, dir);
     const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
     expect(json.tooManyRequests).toEqual({ waitedOut: 3, waitedMs: 4200 });
@@ -106,7 +106,7 @@ describe('report writers', () => {
   });
 
   it('writes every format from the one model', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pc-report-'));
+    const dir = tempDir('pc-report-');
     const files = await writeReports(report, dir);
     expect(files.map((f) => f.slice(dir.length + 1))).toEqual([
       'report.json',

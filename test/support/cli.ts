@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import type { RunReport } from '../../src/report/model.ts';
+import { tempDir } from './temp.ts';
+
+export { tempDir } from './temp.ts';
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'petstore-conformance.mjs');
 
@@ -37,9 +39,11 @@ export function runCli(
     reportDir?: string | false;
     /** Another copy of bin/petstore-conformance.mjs to run (e.g. of a broken copy of the tree). */
     bin?: string;
+    /** The working folder (default: a fresh one, so no .env of the developer's applies). */
+    cwd?: string;
   } = {},
 ): Promise<CliResult> {
-  const cwd = mkdtempSync(join(tmpdir(), 'pc-e2e-'));
+  const cwd = options.cwd ?? tempDir();
   const reportDir = options.reportDir || join(cwd, 'reports');
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !k.startsWith('PETSTORE_')),
