@@ -6,6 +6,7 @@ import {
   UNKNOWN_IDS,
 } from '../src/arbitraries/pet-id.ts';
 import {
+  GET_200_LISTED,
   GET_200_PET,
   GET_404_UNKNOWN,
   GET_ID_ANY,
@@ -13,8 +14,8 @@ import {
 } from '../src/checks/get-pet.ts';
 import { precondition } from '../src/checks/types.ts';
 import { validate } from '../src/contract/schemas.ts';
-import { exactJson, exactPetId } from '../src/http/exact.ts';
-import { eachTest, propertyTest, useTarget } from '../src/language/check-test.ts';
+import { exactJson, exactPetId, integerText } from '../src/http/exact.ts';
+import { eachTest, propertyTest, useTarget, verdictTest } from '../src/language/check-test.ts';
 import { getPetRemoved } from '../src/language/lifecycle.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
 import { probeUnknownId } from '../src/language/unknown-id.ts';
@@ -40,6 +41,23 @@ export default function getPetSuite(run: SuiteRun): void {
     },
     // Each input fetches the pet it created itself.
     { ...whileGetPetExists, examples: edgeNewPets(target.ctx.runId), independent: true },
+  );
+
+  // A pet the service already holds (the probe creates none): the first listPets shows.
+  verdictTest(
+    target,
+    GET_200_LISTED,
+    async (api) => {
+      const page = exactJson(await api.listPets({ limit: 1 }));
+      const id = Array.isArray(page) ? integerText(page[0]?.id) : undefined;
+      if (id === undefined) return precondition('listPets showed no pet with an integer id');
+      const ex = await api.getPet(id);
+      if (ex.response?.status !== 404) return GET_200_LISTED.judge({ id, ex });
+      const again = exactJson(await api.listPets({ limit: 100 }));
+      const stillListed = Array.isArray(again) && again.some((p) => integerText(p?.id) === id);
+      return GET_200_LISTED.judge({ id, ex, stillListed });
+    },
+    whileGetPetExists,
   );
 
   eachTest(

@@ -131,4 +131,45 @@ export const GET_ID_NOT_INT64: Check<IdObservation> = {
     ),
 };
 
-export const GET_CHECKS = [GET_200_PET, GET_404_UNKNOWN, GET_ID_ANY, GET_ID_NOT_INT64] as const;
+/**
+ * A pet listPets showed, getPet's answer for its id, and whether listPets still showed it once
+ * getPet said 404 (another client may delete pets through operations the contract does not
+ * show: a pet gone by then is no finding).
+ */
+export interface ListedObservation {
+  id: string;
+  ex: Exchange;
+  stillListed?: boolean;
+}
+
+export const GET_200_LISTED: Check<ListedObservation> = {
+  id: 'GET-200-LISTED',
+  title:
+    'GET /pets/{petId} of a pet listPets shows -> 200 with a Pet of that id (read-only: judged on a pet the service holds)',
+  operation: 'getPet',
+  clause: CLAUSES.get200,
+  level: 'MUST',
+  writes: false,
+  judge: ({ id, ex, stillListed }) => {
+    if (ex.response?.status === 404 && stillListed === false)
+      return skip(`pet ${id} was gone by the time it was fetched (another client may delete pets)`);
+    const problem = firstProblem(
+      () => notSuccess(ex, 200, 'pet', 'Pet'),
+      () => {
+        const got = exactPetId(ex);
+        return got !== undefined && sameValue(integerOfText(id), BigInt(got))
+          ? undefined
+          : finding('other-pet', { asked: id, got }, `asked for listed pet ${id}, got pet ${got}`);
+      },
+    );
+    return judged(problem, `pet ${id}, as listed: 200 with a Pet of that id`, ex);
+  },
+};
+
+export const GET_CHECKS = [
+  GET_200_PET,
+  GET_200_LISTED,
+  GET_404_UNKNOWN,
+  GET_ID_ANY,
+  GET_ID_NOT_INT64,
+] as const;

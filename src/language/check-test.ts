@@ -47,13 +47,17 @@ export function fixture<T>(
 export function verdictTest(
   target: Target,
   def: CheckDef,
-  run: (api: PetstoreApi, requestsSent: () => number) => Promise<Judgement>,
+  run: (api: PetstoreApi, requestsSent: () => number, share?: number) => Promise<Judgement>,
   options: TestOptions = {},
 ): void {
+  // Under a request budget every selected check keeps a share back until it starts.
+  const planned = exclusionReason(def.id, target.ctx) === undefined;
+  if (planned) target.run.plan?.register();
   // vitest runs a file's consecutive concurrent tests together (up to maxConcurrency, set from
   // checksAtOnce), and a sequential test after all of those before it have ended.
   const together = !target.afterTheRest && checksAtOnce(target.ctx.limits) > 1;
   (together ? test.concurrent : test)(`[${def.id}] ${def.title}`, async ({ task, skip }) => {
+    const share = planned ? target.run.plan?.start() : undefined;
     const excluded = exclusionReason(def.id, target.ctx);
     const reason = excluded ?? (await options.unlessSkipped?.());
     const trouble = () => target.run.setUpTrouble;
@@ -66,7 +70,7 @@ export function verdictTest(
     } else {
       const spent = noPhaseTime();
       const { api, recorded, unanswered } = recordingApi(target, def.id);
-      const judged = await countingInto(spent, () => run(api, () => recorded.length));
+      const judged = await countingInto(spent, () => run(api, () => recorded.length, share));
       judgement = settle(def, judged, recorded, unanswered(), trouble());
       task.meta.check = checkMeta(def, judgement, recorded, spent);
     }
@@ -104,7 +108,7 @@ export function propertyTest<T, O>(
   verdictTest(
     target,
     check,
-    (api, requestsSent) =>
+    (api, requestsSent, share) =>
       checkProperty(
         arb,
         async (input) => {
@@ -118,6 +122,7 @@ export function propertyTest<T, O>(
           ...(options.examples ? { examples: options.examples } : {}),
           ...(options.independent ? { independent: true } : {}),
           requestsSent,
+          ...(share === undefined ? {} : { share }),
         },
       ),
     options,
@@ -136,8 +141,11 @@ export function eachTest<T, O>(
   verdictTest(
     target,
     check,
-    (api) =>
-      checkEach(inputs, async (input) => check.judge(await observe(api, input)), passMessage),
+    (api, requestsSent, share) =>
+      checkEach(inputs, async (input) => check.judge(await observe(api, input)), passMessage, {
+        requestsSent,
+        ...(share === undefined ? {} : { share }),
+      }),
     options,
   );
 }

@@ -3,6 +3,7 @@ import { isLosslessNumber, stringify } from 'lossless-json';
 import { timed } from '../base/stopwatch.ts';
 import { type Judgement, judgesClause, pass, warn } from '../checks/types.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { roomForAnother } from './budget-plan.ts';
 
 /** Carries a failing judgement out of a property run, so fast-check shrinks the input. */
 class PropertyFailure extends Error {
@@ -71,6 +72,38 @@ export interface PropertyOptions<T> {
   shrinkBudget?: Partial<ShrinkBudget>;
   /** Requests the check has sent so far; without it, every input judged counts as one. */
   requestsSent?: () => number;
+  /**
+   * The requests this check may send under a request budget (see BudgetPlan): once another
+   * input would not fit, no more are taken, and the check is judged on those it sent.
+   */
+  share?: number;
+}
+
+/** Counts the requests of each input, and says whether another input fits the check's share. */
+function shareMeter(options: { requestsSent?: () => number; share?: number }) {
+  let taken = 0;
+  let perInput = 0;
+  let stopped = false;
+  const sent = () => options.requestsSent?.() ?? taken;
+  return {
+    /** True when another input may be taken; once false, stays false. */
+    room(): boolean {
+      if (options.share === undefined || stopped) return !stopped;
+      stopped = !roomForAnother(sent(), options.share, perInput, taken);
+      return !stopped;
+    },
+    async measured<R>(work: () => Promise<R>): Promise<R> {
+      const before = sent();
+      try {
+        return await work();
+      } finally {
+        taken++;
+        perInput = Math.max(perInput, sent() - before);
+      }
+    },
+    /** Set when the share ended the inputs: how many were taken. */
+    stoppedAt: () => (stopped ? taken : undefined),
+  };
 }
 
 /**
@@ -82,7 +115,8 @@ export async function checkProperty<T>(
   judgeInput: (input: T) => Promise<Judgement>,
   options: PropertyOptions<T>,
 ): Promise<Judgement> {
-  if (options.independent) {
+  // Under a budget's share inputs go one at a time, so that the share can end them.
+  if (options.independent && options.share === undefined) {
     const judgements = await Promise.all(inputsOf(arb, options).map(judgeInput));
     // A failure is found again one input at a time, as fast-check would have found it, so that
     // it is shrunk; should the target not fail again, the failure seen first stands.
@@ -90,8 +124,15 @@ export async function checkProperty<T>(
     if (!failed) return conclude(judgements, options);
     return (await checkOneByOne(arb, judgeInput, options)).failure ?? failed;
   }
-  const { failure, judgements } = await checkOneByOne(arb, judgeInput, options);
-  return failure ?? conclude(judgements, options);
+  const { failure, judgements, note } = await checkOneByOne(arb, judgeInput, options);
+  return failure ?? conclude(judgements, options, note);
+}
+
+/** What the pass message says when the check's share of the request budget ended its inputs. */
+function shareNote(stoppedAt: number | undefined): { note?: string } {
+  return stoppedAt === undefined
+    ? {}
+    : { note: `; its share of the request budget ended the inputs at ${stoppedAt}` };
 }
 
 /** The examples, then the inputs fast-check generates for this check's seed, in its order. */
@@ -109,14 +150,17 @@ async function checkOneByOne<T>(
   arb: fc.Arbitrary<T>,
   judgeInput: (input: T) => Promise<Judgement>,
   options: PropertyOptions<T>,
-): Promise<{ failure?: Judgement; judgements: Judgement[] }> {
+): Promise<{ failure?: Judgement; judgements: Judgement[]; note?: string }> {
   const judgements: Judgement[] = [];
   const seed = propertySeed(options.runSeed, options.checkId);
   const budget = shrinkBudget(options);
+  const meter = shareMeter(options);
   const property = fc.asyncProperty(new TimedArbitrary(arb), async (input) => {
     // Out of budget: interrupt, and fast-check reports the smallest failure found so far.
     if (budget.spent()) throw new fc.PreconditionFailure(true);
-    const judgement = await budget.counted(() => judgeInput(input));
+    // Out of this check's share of the request budget (and nothing failed): judged on what was sent.
+    if (!budget.started() && !meter.room()) throw new fc.PreconditionFailure(true);
+    const judgement = await budget.counted(() => meter.measured(() => judgeInput(input)));
     if (judgement.verdict === 'fail') {
       budget.start();
       throw new PropertyFailure(judgement);
@@ -130,7 +174,7 @@ async function checkOneByOne<T>(
     numRuns: options.numRuns + examples,
     ...(options.examples ? { examples: options.examples.map((e) => [e] as [T]) } : {}),
   });
-  if (!details.failed) return { judgements };
+  if (!details.failed) return { judgements, ...shareNote(meter.stoppedAt()) };
   const error = details.errorInstance;
   // Anything but a verdict is a bug in the harness: let the test crash and say so.
   if (!(error instanceof PropertyFailure)) throw error;
@@ -169,6 +213,7 @@ function shrinkBudget<T>(options: PropertyOptions<T>) {
     start() {
       from ??= { requests: sent(), at: performance.now() };
     },
+    started: () => from !== undefined,
     async counted(judge: () => Promise<Judgement>): Promise<Judgement> {
       try {
         return await judge();
@@ -190,13 +235,13 @@ function shrinkBudget<T>(options: PropertyOptions<T>) {
 }
 
 /** The verdict of inputs none of which failed: warnings, nothing judged, or a pass. */
-function conclude<T>(judgements: Judgement[], options: PropertyOptions<T>): Judgement {
+function conclude<T>(judgements: Judgement[], options: PropertyOptions<T>, note = ''): Judgement {
   const notPassed = notPassing(judgements);
   if (notPassed) return notPassed;
-  return pass(
+  const message =
     options.passMessage?.(judgements.length) ??
-      `${judgements.length} generated inputs kept the promise`,
-  );
+    `${judgements.length} generated inputs kept the promise`;
+  return pass(`${message}${note}`);
 }
 
 /** Whether a value is written the same by lossless-json as it was generated: JSON, bigints included. */
@@ -250,9 +295,33 @@ export async function checkEach<T>(
   inputs: readonly T[],
   judgeInput: (input: T) => Promise<Judgement>,
   passMessage: string,
+  budget: { requestsSent?: () => number; share?: number } = {},
 ): Promise<Judgement> {
-  const judgements = await Promise.all(inputs.map(judgeInput));
+  const judgements =
+    budget.share === undefined
+      ? await Promise.all(inputs.map(judgeInput))
+      : await oneAtATimeWithin(inputs, judgeInput, shareMeter(budget));
   const failed = judgements.find((j) => j.verdict === 'fail');
   if (failed) return failed;
-  return notPassing(judgements) ?? pass(passMessage);
+  const cut = judgements.length < inputs.length;
+  const note = cut
+    ? ` (${judgements.length} of ${inputs.length}: its share of the request budget ended the rest)`
+    : '';
+  return notPassing(judgements) ?? pass(`${passMessage}${note}`);
+}
+
+/** The inputs judged one after another while the check's share has room, up to a failure. */
+async function oneAtATimeWithin<T>(
+  inputs: readonly T[],
+  judgeInput: (input: T) => Promise<Judgement>,
+  meter: ReturnType<typeof shareMeter>,
+): Promise<Judgement[]> {
+  const judgements: Judgement[] = [];
+  for (const input of inputs) {
+    if (!meter.room()) break;
+    const judgement = await meter.measured(() => judgeInput(input));
+    judgements.push(judgement);
+    if (judgement.verdict === 'fail') break;
+  }
+  return judgements;
 }

@@ -2,6 +2,7 @@ import type { HarnessContext } from '../bridge/context.ts';
 import type { NotJudged } from '../checks/types.ts';
 import type { HttpClient } from '../http/client.ts';
 import { newSpend, type Spend } from '../http/throttle.ts';
+import { BudgetPlan } from './budget-plan.ts';
 import type { RunPets } from './run-pets.ts';
 
 /** A pet to fetch, or why there is none. */
@@ -33,6 +34,11 @@ export class SuiteRun {
    * without its precondition by it was left unjudged by the target, not by the store.
    */
   setUpTrouble?: NotJudged;
+  /** How a request budget is shared among the checks; none without a budget. */
+  readonly plan: BudgetPlan | undefined;
 
-  constructor(readonly ctx: HarnessContext) {}
+  constructor(readonly ctx: HarnessContext) {
+    const { maxRequests } = ctx.limits;
+    this.plan = maxRequests === undefined ? undefined : new BudgetPlan(this.spend, maxRequests);
+  }
 }

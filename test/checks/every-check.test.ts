@@ -206,6 +206,20 @@ const cases: Record<string, Case[]> = {
       because: 'id: expected 7, got 8',
     },
   ],
+  'GET-200-LISTED': [
+    { observation: { id: '7', ex: ok(pet(7)) }, verdict: 'pass' },
+    {
+      observation: { id: '7', ex: err(404), stillListed: true },
+      verdict: 'fail',
+      because: 'expected 200, got 404',
+    },
+    { observation: { id: '7', ex: err(404), stillListed: false }, verdict: 'skip' },
+    {
+      observation: { id: '8', ex: ok(pet(7)) },
+      verdict: 'fail',
+      because: 'asked for listed pet 8, got pet 7',
+    },
+  ],
   'GET-404-UNKNOWN': [
     { observation: { id: '9', ex: err(404) }, verdict: 'pass' },
     { observation: { id: '9', ex: ok(pet()) }, verdict: 'fail', because: 'expected 404, got 200' },

@@ -113,4 +113,41 @@ describe('the probe profile', async () => {
       expect(verdicts[id], id).toBe('pass');
     }
   });
+
+  it('within its default budget, judges every clause a read-only run can judge on a store that holds pets', async () => {
+    const held = await startFault(
+      { name: 'holds-pets', description: 'The reference.', wrap: (app) => app },
+      KEY,
+    );
+    try {
+      const statuses = ['available', 'pending', 'sold'];
+      for (let i = 0; i < 30; i++) {
+        const created = await fetch(`${held.baseUrl}/pets`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: `held-${i}`, categoryId: i, status: statuses[i % 3] }),
+        });
+        expect(created.status).toBe(201);
+      }
+      const args = ['run', '--base-url', held.baseUrl, '--api-key', KEY, '--profile', 'probe'];
+      // The default budget (200 requests); the rate only makes the test quicker.
+      const result = await runCli([...args, '--rate', '1000']);
+      expect(result.code).toBe(0);
+      const report = readReport(result);
+      expect(report.requests).toBeLessThanOrEqual(200);
+      // What only a write can judge: creating pets, and the fields of a pet as created.
+      expect(report.coverage.notJudged).toEqual([
+        'newPet',
+        'create201',
+        'create400',
+        'petFields',
+        'petIdUnique',
+      ]);
+      const verdicts = Object.fromEntries(report.checks.map((c) => [c.id, c.verdict]));
+      for (const id of ['JSON-CONTENT-TYPE', 'GET-200-LISTED', 'SUNSET-GET-LIFECYCLE'])
+        expect(verdicts[id], id).toBe('pass');
+    } finally {
+      await held.close();
+    }
+  });
 });

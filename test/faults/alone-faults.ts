@@ -1,6 +1,7 @@
 import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
 import type { Fault } from './types.ts';
 import {
+  errorOf,
   ITEM,
   intercept,
   isObject,
@@ -225,7 +226,32 @@ const ANSWER_FAULTS: Fault[] = [
   },
 ];
 
+/** getPet forgets the first pet the store ever held: the one listPets shows first. */
+function forgetsTheOldestPet(app: Handler): Handler {
+  let oldest: string | undefined;
+  return async (req) => {
+    const asked = /\/pets\/([^/]+)$/.exec(req.path)?.[1];
+    if (matches(req, 'GET', ITEM) && asked !== undefined && asked === oldest)
+      return errorOf(404, 'not_found', 'no such pet');
+    const res = await app(req);
+    if (matches(req, 'POST', LIST) && res.status === 201 && oldest === undefined)
+      oldest = String((res.json as { id?: unknown } | undefined)?.id);
+    return res;
+  };
+}
+
+const READ_ONLY_FAULTS: readonly Fault[] = [
+  {
+    name: 'alone-get-forgets-oldest-pet',
+    description:
+      'getPet answers 404 for the first pet the store held (the one listPets shows first); pets fetched right after their creation are found.',
+    caughtBy: ['GET-200-LISTED'],
+    wrap: forgetsTheOldestPet,
+  },
+];
+
 export const ALONE_FAULTS: readonly Fault[] = [
+  ...READ_ONLY_FAULTS,
   ...AUTH_ALONE,
   ...INPUT_BEFORE_KEY,
   ...ANSWER_FAULTS,
