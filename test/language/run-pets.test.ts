@@ -4,7 +4,7 @@ import { notePets } from '../../src/language/run-pets.ts';
 import { SuiteRun } from '../../src/language/suite-run.ts';
 import { exchange } from '../support/exchanges.ts';
 
-const ctx = (runId: string) => ({ runId, baseUrl: 'http://h/v1' }) as HarnessContext;
+const ctx = (runId: string) => ({ runId, baseUrl: 'http://h/v1', limits: {} }) as HarnessContext;
 /** The registry of a new run's pets. */
 const runPets = (context: HarnessContext) => new SuiteRun(context).pets;
 const pet = (id: number | string, name = 'Rex', status = 'sold') =>
