@@ -2,10 +2,13 @@
 // and how that compares with the floor, a bare undici loop sending the same requests.
 //
 //   npm run bench -- [--repeat 5] [--profiles ci,full] [--remote ci] [--delays 0,20]
-//                    [--out bench/results.json]
+//                    [--capacity 1:20,2:20] [--out bench/results.json]
 //
 // --remote runs those profiles against a `serve` behind a loopback proxy that adds each of
 // --delays (ms) each way: the wall time against a target that far away, and its ratio to 0 ms.
+// --capacity runs ci against a `serve` behind a proxy of a known capacity, SERVERS requests at
+// once and SERVICE ms each (1:20 serves one at a time, 20 ms each), twice each: the wall against
+// requests x service / servers, the least time the target itself needs.
 // --compiled (what `npm run bench` passes, after `npm run build`) runs dist/src/cli.js, the
 // compiled code an installed package runs; without it, bin/ runs the source through tsx.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +20,7 @@ import type { RunReport, RunTimings } from '../src/report/model.ts';
 import { cpuLoopMs } from './calibrate.ts';
 import { floorMs, replayable } from './floor.ts';
 import { measure } from './process-tree.ts';
-import { type RemoteSample, remoteSample } from './remote.ts';
+import { type CapacitySample, capacitySample, type RemoteSample, remoteSample } from './remote.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const SOURCE_BIN = join(ROOT, 'bin', 'petstore-conformance.mjs');
@@ -42,7 +45,15 @@ interface Sample {
   timings: RunTimings;
 }
 
-const TARGETS = { ciWallMs: 2000, fullRatio: 1.5, peakRssMiB: 300, remoteRatio: 1.6 };
+const TARGETS = {
+  ciWallMs: 2000,
+  fullRatio: 1.5,
+  peakRssMiB: 300,
+  remoteRatio: 1.6,
+  capacityRatio: 1.3,
+};
+/** Runs per capacity scenario: each takes requests x service / servers, tens of seconds. */
+const CAPACITY_REPEAT = 2;
 
 function options() {
   const { values } = parseArgs({
@@ -51,6 +62,7 @@ function options() {
       profiles: { type: 'string', default: 'ci,full' },
       remote: { type: 'string', default: 'ci' },
       delays: { type: 'string', default: '0,20' },
+      capacity: { type: 'string', default: '1:20,2:20' },
       out: { type: 'string', default: join(ROOT, 'bench', 'results.json') },
       compiled: { type: 'boolean', default: false },
     },
@@ -64,7 +76,14 @@ function options() {
   if (delays.length < 2 || delays.some((d) => !Number.isInteger(d) || d < 0))
     throw new Error('--delays must list at least two whole numbers of ms, e.g. 0,20');
   const list = (text: string) => text.split(',').filter(Boolean);
+  const capacity = list(values.capacity).map((pair) => {
+    const [servers, serviceMs] = pair.split(':').map(Number);
+    if (!Number.isInteger(servers) || !Number.isInteger(serviceMs) || !servers || !serviceMs)
+      throw new Error(`--capacity takes SERVERS:SERVICE_MS pairs, e.g. 1:20, not ${pair}`);
+    return { servers: servers as number, serviceMs: serviceMs as number };
+  });
   return {
+    capacity,
     repeat,
     profiles: list(values.profiles),
     remote: list(values.remote),
@@ -225,6 +244,40 @@ function remoteVerdicts(remote: Record<string, RemoteSummary>) {
     : [];
 }
 
+/** Median wall per capacity scenario, against the target's own capacity. */
+async function measureCapacity(bin: string, scenarios: { servers: number; serviceMs: number }[]) {
+  const rows = [];
+  for (const { servers, serviceMs } of scenarios) {
+    const samples: CapacitySample[] = [];
+    for (let i = 0; i < CAPACITY_REPEAT; i++) {
+      process.stderr.write(`bench: ci at ${servers} x ${serviceMs} ms, run ${i + 1}\n`);
+      samples.push(await capacitySample(bin, 'ci', SEED, servers, serviceMs));
+    }
+    const wallMs = Math.round(median(samples.map((s) => s.wallMs)));
+    const capacityMs = Math.round(median(samples.map((s) => s.capacityMs)));
+    const row = {
+      servers,
+      serviceMs,
+      wallMs,
+      capacityMs,
+      ratio: Math.round((wallMs / capacityMs) * 100) / 100,
+    };
+    console.log(
+      `ci against ${servers} at once, ${serviceMs} ms each (median of ${CAPACITY_REPEAT}): ${wallMs} ms wall; its capacity ${capacityMs} ms; ${row.ratio}x`,
+    );
+    rows.push({ ...row, samples });
+  }
+  return rows;
+}
+
+function capacityVerdicts(rows: Awaited<ReturnType<typeof measureCapacity>>) {
+  return rows.map((r) => ({
+    target: `ci against a target serving ${r.servers} at once, ${r.serviceMs} ms each: wall at most ${TARGETS.capacityRatio}x its capacity`,
+    measured: `${r.ratio}x`,
+    met: r.ratio <= TARGETS.capacityRatio,
+  }));
+}
+
 function verdicts(results: Record<string, Summary>, compiled: boolean) {
   const ci = results.ci;
   const full = results.full;
@@ -252,7 +305,16 @@ function verdicts(results: Record<string, Summary>, compiled: boolean) {
 }
 
 async function main(): Promise<number> {
-  const { repeat, profiles, remote: remoteProfiles, delays, out, compiled, bin } = options();
+  const {
+    repeat,
+    profiles,
+    remote: remoteProfiles,
+    delays,
+    capacity,
+    out,
+    compiled,
+    bin,
+  } = options();
   const loopBefore = cpuLoopMs();
   const results: Record<string, Summary> = {};
   const samples: Record<string, Sample[]> = {};
@@ -272,7 +334,12 @@ async function main(): Promise<number> {
     remote[profile] = summarizeRemote(remoteSamples[profile], delays);
     printRemote(profile, remote[profile], repeat);
   }
-  const targets = [...verdicts(results, compiled), ...remoteVerdicts(remote)];
+  const capacityRows = await measureCapacity(bin, capacity);
+  const targets = [
+    ...verdicts(results, compiled),
+    ...remoteVerdicts(remote),
+    ...capacityVerdicts(capacityRows),
+  ];
   for (const t of targets) console.log(`${t.met ? 'met ' : 'MISSED'} ${t.target}: ${t.measured}`);
   const cpu = cpus();
   const machine = {
@@ -292,6 +359,7 @@ async function main(): Promise<number> {
     compiled,
     results,
     remote,
+    capacity: capacityRows,
     targets,
     samples,
     remoteSamples,

@@ -7,7 +7,8 @@ import { tempDir } from '../support/temp.ts';
 const ROOT = join(import.meta.dirname, '..', '..');
 
 // The bench is not a timed test: this only proves it runs and writes what it promises. It runs
-// `ci` three times (then 0 and 5 ms away), the floor once, and times the host twice: on a
+// `ci` five times (then 0 and 5 ms away, then twice behind a proxy of a known capacity), the
+// floor once, and times the host twice: on a
 // loaded machine that took over a minute, so the test waits as long as the child may run.
 describe('npm run bench', () => {
   it('measures a profile, the floor and a remote target, and writes results.json', () => {
@@ -16,11 +17,11 @@ describe('npm run bench', () => {
       process.execPath,
       [
         ...['--import', 'tsx', 'bench/bench.ts', '--repeat', '1', '--profiles', 'ci'],
-        ...['--remote', 'ci', '--delays', '0,5', '--out', out],
+        ...['--remote', 'ci', '--delays', '0,5', '--capacity', '4:2', '--out', out],
       ],
       { cwd: ROOT, encoding: 'utf8', timeout: 180_000 },
     );
-    expect(result.stderr).not.toMatch(/bench: (?!ci (run|at \d+ ms))/);
+    expect(result.stderr).not.toMatch(/bench: (?!ci (run|at \d+ ms|at \d+ x \d+ ms))/);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^ci \(median of 1\): \d+ ms wall/m);
     expect(result.stdout).toMatch(/where the time goes \(ms\): load \d+/);
@@ -55,6 +56,11 @@ describe('npm run bench', () => {
       'ci profile (from source) under 2 s wall, command to exit',
       ...(process.platform === 'linux' ? ['peak RSS under 300 MiB'] : []),
       'ci profile 5 ms away: wall at most 1.6x its wall at 0 ms',
+      'ci against a target serving 4 at once, 2 ms each: wall at most 1.3x its capacity',
     ]);
+    const [capacity] = written.capacity;
+    expect(capacity).toMatchObject({ servers: 4, serviceMs: 2 });
+    expect(capacity.capacityMs).toBe(Math.round((remote[0].requests * 2) / 4));
+    expect(capacity.wallMs).toBeGreaterThan(0);
   }, 180_000);
 });
