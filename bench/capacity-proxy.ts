@@ -38,9 +38,12 @@ export async function startCapacityProxy(
   };
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req);
+    // The service time is the slot's: forwarding to the real server after it is not counted,
+    // so the proxy's capacity is exactly `servers / serviceMs`.
     await turn();
+    await new Promise((resolve) => setTimeout(resolve, serviceMs));
+    done();
     try {
-      await new Promise((resolve) => setTimeout(resolve, serviceMs));
       const headers = Object.fromEntries(
         Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && k !== 'host'),
       ) as Record<string, string>;
@@ -59,8 +62,6 @@ export async function startCapacityProxy(
     } catch {
       res.statusCode = 502;
       res.end();
-    } finally {
-      done();
     }
   };
   const server = createServer((req, res) => void serve(req, res));
