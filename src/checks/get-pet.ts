@@ -57,6 +57,19 @@ export interface UnknownIdObservation extends IdObservation {
   assigned?: readonly string[];
 }
 
+/** What is wrong with getPet's answer for `id`, if it is not a 200 with a Pet of that exact id. */
+function notThatPet(ex: Exchange, id: string, asked: string) {
+  return firstProblem(
+    () => notSuccess(ex, 200, 'pet', 'Pet'),
+    () => {
+      const got = exactPetId(ex);
+      return got !== undefined && sameValue(integerOfText(id), BigInt(got))
+        ? undefined
+        : finding('other-pet', { asked: id, got }, `asked for ${asked} ${id}, got pet ${got}`);
+    },
+  );
+}
+
 export const GET_404_UNKNOWN: Check<UnknownIdObservation> = {
   id: 'GET-404-UNKNOWN',
   title: 'GET /pets/{petId} of an id no pet has -> 404 Error',
@@ -86,15 +99,7 @@ export const GET_ID_ANY: Check<IdObservation> = {
     const status = ex.response?.status ?? 0;
     if (status === 404) return judged(notErrorResponse(ex, 404), `id ${id}: 404 Error`, ex);
     if (status === 200) {
-      const problem = firstProblem(
-        () => notSuccess(ex, 200, 'pet', 'Pet'),
-        () => {
-          const got = exactPetId(ex);
-          return got !== undefined && sameValue(integerOfText(id), BigInt(got))
-            ? undefined
-            : finding('other-pet', { asked: id, got }, `asked for id ${id}, got pet ${got}`);
-        },
-      );
+      const problem = notThatPet(ex, id, 'id');
       return judged(problem, `id ${id}: 200 with that Pet`, ex);
     }
     // An int64 id is within the rules, so 200 or 404 is owed; the two statuses a service may
@@ -153,15 +158,7 @@ export const GET_200_LISTED: Check<ListedObservation> = {
   judge: ({ id, ex, stillListed }) => {
     if (ex.response?.status === 404 && stillListed === false)
       return skip(`pet ${id} was gone by the time it was fetched (another client may delete pets)`);
-    const problem = firstProblem(
-      () => notSuccess(ex, 200, 'pet', 'Pet'),
-      () => {
-        const got = exactPetId(ex);
-        return got !== undefined && sameValue(integerOfText(id), BigInt(got))
-          ? undefined
-          : finding('other-pet', { asked: id, got }, `asked for listed pet ${id}, got pet ${got}`);
-      },
-    );
+    const problem = notThatPet(ex, id, 'listed pet');
     return judged(problem, `pet ${id}, as listed: 200 with a Pet of that id`, ex);
   },
 };
