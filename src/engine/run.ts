@@ -6,15 +6,14 @@ import { resolveToday, skewText, TODAY_SOURCE_LABEL, type Today } from '../base/
 import type { HarnessContext } from '../bridge/context.ts';
 import { type RunControl, stopReason } from '../bridge/control.ts';
 import { egressFor } from '../bridge/redactor.ts';
+import { readRunLog } from '../bridge/run-log.ts';
 import { runSuites, type SuiteSession } from '../bridge/run-suites.ts';
-import { readWaits } from '../bridge/waits.ts';
 import { daysUntilSunset } from '../checks/deprecation.ts';
 import type { Config } from '../config/config.ts';
 import { PROFILES } from '../config/profiles.ts';
 import { GET_PET_SUNSET } from '../contract/contract.ts';
 import { type Connection, createClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { readExchanges } from '../http/exchange-log.ts';
 import { clockOnDay } from '../reference/clock.ts';
 import { type RunningServer, startReferenceServer } from '../reference/index.ts';
 import type { RunReport } from '../report/model.ts';
@@ -173,10 +172,8 @@ export async function runConformance(
       : await runSuites(harness, print, config.shard);
     const finishedAt = new Date();
     const suitesEnd = performance.now();
-    const exchanges = [
-      egress.exchange(first),
-      ...(await readExchanges(harness.exchangeLog as string)),
-    ];
+    const log = await readRunLog(harness.exchangeLog as string);
+    const exchanges = [egress.exchange(first), ...log.exchanges];
     const { buildReport, writeReports } = await reporting;
     const report = buildReport({
       config,
@@ -186,7 +183,7 @@ export async function runConformance(
       today,
       collector,
       exchanges,
-      tooManyRequests: readWaits(harness.exchangeLog as string),
+      tooManyRequests: log.waits,
       stopped: stopReason(stop),
       clock: { startedAt, finishedAt, runStart, targetReady, suitesEnd },
     });

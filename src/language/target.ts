@@ -2,10 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll } from 'vitest';
 import type { HarnessContext } from '../bridge/context.ts';
 import { egressFor } from '../bridge/redactor.ts';
-import { saveWaits } from '../bridge/waits.ts';
+import { appendExchange, closeRunLog } from '../bridge/run-log.ts';
 import { createClient, type HttpClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { appendExchange, flushExchanges } from '../http/exchange-log.ts';
 import { compose } from '../http/interceptor.ts';
 import { retryingClosedConnections } from '../http/retry.ts';
 import { throttling } from '../http/throttle.ts';
@@ -84,8 +83,7 @@ function openClient(run: SuiteRun, connections: number | undefined): HttpClient 
 /** Writes what the main process reads of the run: the exchanges still waiting, the 429 waits. */
 function flushRun(run: SuiteRun): void {
   if (!run.ctx.exchangeLog) return;
-  flushExchanges(run.ctx.exchangeLog);
-  saveWaits(run.ctx.exchangeLog, run.spend.waits);
+  closeRunLog(run.ctx.exchangeLog, run.spend.waits);
 }
 
 /** The connection of the stretch of requests under way (see onOwnConnection). */
