@@ -13,45 +13,36 @@ import type { RetryWaits } from '../http/throttle.ts';
 /** Characters of bodies one run's log keeps in all (see RecordBudget). */
 export const LOG_BODY_CHARS = 4 * 1024 * 1024;
 
-interface Log {
-  // Lines waiting to be written: a write per exchange cost more than the JSON itself.
-  pending: string[];
-  budget: RecordBudget;
-}
-
-const logs = new Map<string, Log>();
 const FLUSH_EVERY = 100;
 
-function logAt(path: string): Log {
-  let log = logs.get(path);
-  if (!log) {
-    log = { pending: [], budget: new RecordBudget(LOG_BODY_CHARS) };
-    logs.set(path, log);
+/** The worker's end of a run's log: one a run, held by the run (SuiteRun), not by this module. */
+export class RunLogWriter {
+  // Lines waiting to be written: a write per exchange cost more than the JSON itself.
+  private pending: string[] = [];
+  private readonly budget = new RecordBudget(LOG_BODY_CHARS);
+
+  constructor(
+    private readonly path: string,
+    private readonly egress: Egress,
+  ) {}
+
+  /** One exchange, through the egress and with its bodies cut to what the run's budget allows. */
+  append(exchange: Exchange): void {
+    this.pending.push(JSON.stringify(this.egress.exchange(exchange, this.budget)));
+    if (this.pending.length >= FLUSH_EVERY) this.flush();
   }
-  return log;
-}
 
-/**
- * Appends one exchange as a line of JSON, through the egress and with its bodies cut to what the
- * run's budget allows. Lines are written in batches; closeRunLog writes the rest.
- */
-export function appendExchange(path: string, exchange: Exchange, egress: Egress): void {
-  const log = logAt(path);
-  log.pending.push(JSON.stringify(egress.exchange(exchange, log.budget)));
-  if (log.pending.length >= FLUSH_EVERY) flush(path);
-}
+  /** Writes the lines still waiting, and the run's 429 waits so far (the last such line counts). */
+  close(waits: RetryWaits): void {
+    this.pending.push(JSON.stringify({ waits }));
+    this.flush();
+  }
 
-function flush(path: string): void {
-  const log = logs.get(path);
-  if (!log?.pending.length) return;
-  appendFileSync(path, `${log.pending.join('\n')}\n`);
-  log.pending = [];
-}
-
-/** Writes the lines still waiting, and the run's 429 waits so far (the last such line counts). */
-export function closeRunLog(path: string, waits: RetryWaits): void {
-  logAt(path).pending.push(JSON.stringify({ waits }));
-  flush(path);
+  private flush(): void {
+    if (!this.pending.length) return;
+    appendFileSync(this.path, `${this.pending.join('\n')}\n`);
+    this.pending = [];
+  }
 }
 
 /** What the engine reads back of a run. */

@@ -1,4 +1,6 @@
 import type { HarnessContext } from '../bridge/context.ts';
+import { egressFor } from '../bridge/redactor.ts';
+import { RunLogWriter } from '../bridge/run-log.ts';
 import type { NotJudged } from '../checks/types.ts';
 import type { HttpClient } from '../http/client.ts';
 import { newSpend, type Spend } from '../http/throttle.ts';
@@ -36,9 +38,14 @@ export class SuiteRun {
   setUpTrouble?: NotJudged;
   /** How a request budget is shared among the checks; none without a budget. */
   readonly plan: BudgetPlan | undefined;
+  /** Where every exchange of the run goes, for the engine to read (none for a bare run). */
+  readonly log: RunLogWriter | undefined;
 
   constructor(readonly ctx: HarnessContext) {
     const { maxRequests } = ctx.limits;
     this.plan = maxRequests === undefined ? undefined : new BudgetPlan(this.spend, maxRequests);
+    this.log = ctx.exchangeLog
+      ? new RunLogWriter(ctx.exchangeLog, egressFor(ctx.apiKey, ctx.secrets))
+      : undefined;
   }
 }

@@ -1,8 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll } from 'vitest';
 import type { HarnessContext } from '../bridge/context.ts';
-import { egressFor } from '../bridge/redactor.ts';
-import { appendExchange, closeRunLog } from '../bridge/run-log.ts';
 import { createClient, type HttpClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { compose } from '../http/interceptor.ts';
@@ -54,7 +52,8 @@ export function useTarget(run: SuiteRun, options: TargetOptions = {}): Target {
   return { run, ctx, client, ...(options.afterTheRest ? { afterTheRest: true } : {}) };
 }
 
-function newClient(ctx: HarnessContext, connections: number | undefined): HttpClient {
+function newClient(run: SuiteRun, connections: number | undefined): HttpClient {
+  const { ctx, log } = run;
   return createClient({
     baseUrl: ctx.baseUrl,
     apiKey: ctx.apiKey,
@@ -62,17 +61,12 @@ function newClient(ctx: HarnessContext, connections: number | undefined): HttpCl
     maxBodyBytes: ctx.maxBodyBytes,
     ...(ctx.connection ? { connection: ctx.connection } : {}),
     ...(connections ? { connections } : {}),
-    ...(ctx.exchangeLog
-      ? {
-          onExchange: (ex: Exchange) =>
-            appendExchange(ctx.exchangeLog as string, ex, egressFor(ctx.apiKey, ctx.secrets)),
-        }
-      : {}),
+    ...(log ? { onExchange: (ex: Exchange) => log.append(ex) } : {}),
   });
 }
 
 function openClient(run: SuiteRun, connections: number | undefined): HttpClient {
-  const client = newClient(run.ctx, connections);
+  const client = newClient(run, connections);
   afterAll(() => {
     flushRun(run);
     return client.close();
@@ -82,8 +76,7 @@ function openClient(run: SuiteRun, connections: number | undefined): HttpClient 
 
 /** Writes what the main process reads of the run: the exchanges still waiting, the 429 waits. */
 function flushRun(run: SuiteRun): void {
-  if (!run.ctx.exchangeLog) return;
-  closeRunLog(run.ctx.exchangeLog, run.spend.waits);
+  run.log?.close(run.spend.waits);
 }
 
 /** The connection of the stretch of requests under way (see onOwnConnection). */
@@ -110,7 +103,7 @@ function connectionPerTurn(run: SuiteRun): HttpClient {
       if (!mine)
         throw new Error('a request to a connection-per-turn target outside onOwnConnection()');
       if (!mine.client) {
-        mine.client = newClient(run.ctx, 1);
+        mine.client = newClient(run, 1);
         opened.push(mine.client);
       }
       return mine.client.send(options);
