@@ -27,10 +27,11 @@ export async function startCapacityProxy(
 ): Promise<CapacityProxy> {
   let busy = 0;
   const waiting: Array<() => void> = [];
-  const turn = () =>
-    busy < servers
-      ? (busy++, Promise.resolve())
-      : new Promise<void>((resolve) => waiting.push(resolve));
+  const turn = (): Promise<void> => {
+    if (busy >= servers) return new Promise<void>((resolve) => waiting.push(resolve));
+    busy++;
+    return Promise.resolve();
+  };
   const done = () => {
     const next = waiting.shift();
     if (next) next();
