@@ -208,17 +208,24 @@ function throttled(next: Send, limits: Limits, spend: Spend): Send {
     }
     if (ex.error?.code !== 'TIMEOUT') return false;
     spend.window?.timedOut();
-    if (crowded && !spend.unanswered.get(route)) return true;
-    spend.unanswered.set(route, (spend.unanswered.get(route) ?? 0) + 1);
+    if (crowded && !hangKnown(route)) return true;
+    countUnanswered(route);
     return false;
+  }
+  /** The route has hung on a request sent alone: its timeouts count at once from now on. */
+  const hangKnown = (route: string) => (spend.unanswered.get(route) ?? 0) > 0;
+  function countUnanswered(route: string): void {
+    spend.unanswered.set(route, (spend.unanswered.get(route) ?? 0) + 1);
   }
   async function sendInSlot(
     options: SendOptions,
     route: string,
     alone: boolean,
-  ): Promise<{ ex: Exchange; again: boolean }> {
+  ): Promise<{ ex?: Exchange; again: boolean }> {
     await (alone ? acquireAlone(spend) : acquire(spend, limits.concurrency));
     try {
+      // A retry alone waited for the run to drain: meanwhile its route may have hung alone.
+      if (alone && hangKnown(route)) return { again: false };
       const refused = refusal(options, route);
       if (refused) return { ex: refused, again: false };
       spend.sent++;
@@ -237,17 +244,22 @@ function throttled(next: Send, limits: Limits, spend: Spend): Send {
   async function sendOnce(options: SendOptions): Promise<Exchange> {
     const route = routeOf(options);
     const first = await sendInSlot(options, route, false);
-    if (!first.again || !first.ex.error) return first.ex;
+    const ex = first.ex as Exchange;
+    if (!first.again || !ex.error) return ex;
     // A timeout is judged only alone: with others in flight it may be the harness's own load.
     const alone = await sendInSlot(options, route, true);
+    if (!alone.ex) {
+      countUnanswered(route);
+      return ex;
+    }
     const earlier = {
-      error: first.ex.error,
-      durationMs: first.ex.durationMs,
+      error: ex.error,
+      durationMs: ex.durationMs,
       why: 'it ran out of time while other requests were in flight, so it was sent again alone',
     };
     return {
       ...alone.ex,
-      earlier: [...(first.ex.earlier ?? []), earlier, ...(alone.ex.earlier ?? [])],
+      earlier: [...(ex.earlier ?? []), earlier, ...(alone.ex.earlier ?? [])],
     };
   }
   async function send(options: SendOptions): Promise<Exchange> {

@@ -46,7 +46,10 @@ const BASE_MS = 20_000;
 function expectGetPetHangContained(result: CliResult) {
   expect(result.code).toBe(1);
   const { unanswered, heldBack, passed, all } = outcomes(result);
-  expect(unanswered.length).toBeGreaterThanOrEqual(3);
+  // UNANSWERED_LIMIT requests in a row go unanswered before the route is given up; two of them
+  // may be one check's (a property sends its inputs together), and a timeout that met other
+  // requests in flight once the route has hung alone counts without being sent again.
+  expect(unanswered.length).toBeGreaterThanOrEqual(UNANSWERED_LIMIT - 1);
   expect(
     all.filter((c) => unanswered.includes(c.id)).every((c) => c.message.includes(' to GET ')),
   ).toBe(true);

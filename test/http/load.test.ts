@@ -101,6 +101,24 @@ describe('a throttle with a load window', () => {
     expect(retried.earlier?.[0]?.error.code).toBe('TIMEOUT');
   });
 
+  it('sends no more requests again alone once its route has hung alone: a hang stays bounded', async () => {
+    let sent = 0;
+    const client: HttpClient = {
+      send: async () => {
+        sent++;
+        await sleep(5);
+        return exchange({ error: 'no answer within 5 ms', code: 'TIMEOUT' });
+      },
+      close: async () => {},
+    };
+    const limited = throttle(client, { concurrency: 8 }, newSpend());
+    const answers = await Promise.all(Array.from({ length: 12 }, () => limited.send(GET)));
+    // Two went together (the window's start); the first sent again alone hung too, so the
+    // second counts at once; one more alone makes three in a row, and the route is given up.
+    expect(sent).toBe(4);
+    expect(answers.filter((ex) => ex.error?.code === 'UNRESPONSIVE')).toHaveLength(9);
+  });
+
   it('does not send again a request that ran out of time alone: that is a hang', async () => {
     let sent = 0;
     const client: HttpClient = {
