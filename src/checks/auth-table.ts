@@ -35,8 +35,8 @@ const one = (label: string, authorization: string | undefined): CredentialVarian
 ];
 
 /**
- * Tokens near the key, each invalid: the key with a character appended or prepended, cut short,
- * or in another letter case (the key is case-sensitive; the scheme name is not, so the scheme is
+ * Tokens near the key, each invalid: the key with a character appended or prepended, followed by
+ * more text, cut short, or in another letter case (the key is case-sensitive; the scheme name is not, so the scheme is
  * always written `Bearer`). Case variants equal to the key (no letters) are left out.
  */
 export function nearKeys(key: string): { label: string; token: string; marker: string }[] {
@@ -69,7 +69,8 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   },
   {
     id: 'NEAR-KEY',
-    label: 'with a bearer token near the key (appended, prepended, cut short, other case)',
+    label:
+      'with a bearer token near the key (appended, prepended, followed by more text, cut short, other case)',
     variants: (key) =>
       nearKeys(key).map(({ label, token }) => ({
         label,

@@ -39,6 +39,14 @@ export const AUTH_SURFACE_FAULTS: Fault[] = [
     wrap: (app, { apiKey }) => acceptWhen(app, apiKey, (req) => !!tokenOf(req)?.includes(apiKey)),
   },
   {
+    name: 'auth-key-first-word',
+    description:
+      'Takes the first word of a bearer token as the key: `Bearer <key> junk` is served.',
+    caughtBy: everyOperation('NEAR-KEY'),
+    wrap: (app, { apiKey }) =>
+      acceptWhen(app, apiKey, (req) => tokenOf(req)?.split(' ')[0] === apiKey),
+  },
+  {
     name: 'auth-key-truncation-accepted',
     description:
       'Accepts a bearer token the key starts with, if at least half as long (a cut-short key).',
