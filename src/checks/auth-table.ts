@@ -64,8 +64,13 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   },
   {
     id: 'OTHER-SCHEME',
-    label: 'with a Basic credential',
-    variants: () => one('a Basic credential', 'Basic cGM6d3Jvbmc='),
+    label: 'with another scheme (Basic, or the key under a scheme whose name ends in Bearer)',
+    // `XBearer <key>` is what a server that looks for `Bearer ` anywhere in the header serves
+    // (`header.split('Bearer ')[1]`): the key must come as a Bearer credential, not after one.
+    variants: (key) => [
+      ...one('a Basic credential', 'Basic cGM6d3Jvbmc='),
+      ...one('the key under the scheme XBearer', `XBearer ${key}`),
+    ],
   },
   {
     id: 'NEAR-KEY',

@@ -47,6 +47,14 @@ export const AUTH_SURFACE_FAULTS: Fault[] = [
       acceptWhen(app, apiKey, (req) => tokenOf(req)?.split(' ')[0] === apiKey),
   },
   {
+    name: 'auth-scheme-unanchored',
+    description:
+      "Looks for `Bearer ` anywhere in the header (header.split('Bearer ')[1]): `XBearer <key>` is served.",
+    caughtBy: everyOperation('OTHER-SCHEME'),
+    wrap: (app, { apiKey }) =>
+      acceptWhen(app, apiKey, (req) => req.headers.authorization?.split('Bearer ')[1] === apiKey),
+  },
+  {
     name: 'auth-key-truncation-accepted',
     description:
       'Accepts a bearer token the key starts with, if at least half as long (a cut-short key).',
