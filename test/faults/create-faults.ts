@@ -105,6 +105,48 @@ export const CREATE_ANSWER_FAULTS: Fault[] = [
       ),
   },
   {
+    name: 'create-category-trailing-zeros',
+    description:
+      "Counts a categoryId's trailing zeros twice: 10 is stored as 100, 1000 as 1000000.",
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) =>
+      onRequest(app, 'POST', LIST, (req) =>
+        rewriteJsonBody(req, (b) => {
+          const categoryId = bigIntOf(b.categoryId);
+          const zeros = /0*$/.exec(String(categoryId ?? ''))?.[0].length ?? 0;
+          return categoryId === undefined || categoryId === 0n
+            ? b
+            : { ...b, categoryId: categoryId * 10n ** BigInt(zeros) };
+        }),
+      ),
+  },
+  {
+    name: 'create-fraction-shifted',
+    description: "Shifts a fractional categoryId's point the wrong way: 1.5 is stored as 150.",
+    caughtBy: ['CREATE-400-CATEGORY-FRACTION'],
+    wrap: (app) =>
+      onRequest(app, 'POST', LIST, (req) =>
+        rewriteJsonBody(req, (b) => {
+          const m = /^(-?)(\d+)\.(\d+)$/.exec(String(b.categoryId));
+          if (!m) return b;
+          const [, sign, whole, fraction = ''] = m;
+          const shifted = BigInt(`${whole}${fraction}`) * 10n ** BigInt(fraction.length);
+          return { ...b, categoryId: sign ? -shifted : shifted };
+        }),
+      ),
+  },
+  {
+    name: 'create-huge-exponent-hangs',
+    description: 'Expands the exponent of a categoryId into its digits: 1e999999999 never answers.',
+    caughtBy: ['CREATE-400-CATEGORY-INT64'],
+    wrap: (app) =>
+      intercept(app, 'POST', LIST, (req) =>
+        /"categoryId"\s*:\s*-?\d+(\.\d+)?[eE][+]?\d{4,}/.test(req.body)
+          ? { status: 400, hang: true }
+          : undefined,
+      ),
+  },
+  {
     name: 'create-category-double',
     description:
       'Stores categoryId as a double: 2^53+1 comes back as 9007199254740992, 2^63-1 as 9223372036854776000.',
