@@ -43,17 +43,20 @@ async function judgeDay(
       failed: ids('fail'),
       warned: ids('warn'),
       skipped: ids('skip'),
+      notJudged: report.coverage.notJudged,
       ...(report.harnessErrors.length ? { error: report.harnessErrors.join('; ') } : {}),
     };
   } catch (error) {
-    if (!(error instanceof HarnessError)) throw error;
+    // As the CLI does: any error is exit 2, a harness error in its own words.
+    const message = error instanceof HarnessError ? error.message : `internal error: ${error}`;
     return {
       day,
       exitCode: HARNESS_ERROR_EXIT,
       failed: [],
       warned: [],
       skipped: [],
-      error: error.message,
+      notJudged: [],
+      error: message,
     };
   }
 }

@@ -1,12 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type MutantOutcome, runExitCode } from './outcome.ts';
+import { type MutantOutcome, newlyUnjudged, runExitCode } from './outcome.ts';
 
 /**
  * What became of a mutant: `killed` (a day exited 1), `timeout` (Stryker stopped it: the
- * server hung, and with it the harness in its process), `not-judged` (no day exited 1, one
- * exited 2: the harness could not run), `survived` (every day exited 0), `crashed` (the judge
- * itself died without a verdict), `unsampled` (left out of a sample run).
+ * server hung, and with it the harness in its process), `not-judged` (no day exited 1, but one
+ * exited 2, the harness could not run, or left clauses unjudged that it judges on the
+ * reference), `survived` (every day exited 0, every clause judged), `crashed` (the judge died
+ * without a verdict), `unsampled` (left out of a sample run).
  */
 export type MutantStatus =
   | 'killed'
@@ -34,7 +35,12 @@ export interface Mutant extends MutantKey {
   status: MutantStatus;
   /** The source lines the mutant touches, before and after. */
   diff: { before: string[]; after: string[] };
+  /** What each day made of it; a killed mutant keeps only killedBy (docs/mutation.json). */
   outcome?: MutantOutcome;
+  /** The checks that failed on a killed mutant, any day. */
+  killedBy?: string[];
+  /** For a mutant not judged: the clauses left unjudged, day by day. */
+  unjudged?: string[];
 }
 
 const MAX_TEXT = 120;
@@ -92,12 +98,22 @@ export function readOutcomes(dir: string): Map<string, MutantOutcome> {
 function statusOf(
   stryker: string,
   outcome: MutantOutcome | undefined,
+  baseline: MutantOutcome,
   sampled: boolean,
 ): MutantStatus {
   if (!sampled) return 'unsampled';
   if (stryker === 'Timeout') return 'timeout';
   if (!outcome) return stryker === 'Survived' ? 'survived' : 'crashed';
-  return (['survived', 'killed', 'not-judged'] as const)[runExitCode(outcome)] ?? 'crashed';
+  const code = runExitCode(outcome);
+  if (code === 0 && newlyUnjudged(outcome, baseline).length) return 'not-judged';
+  return (['survived', 'killed', 'not-judged'] as const)[code] ?? 'crashed';
+}
+
+/** A mutant as docs/mutation.json keeps it: a killed one by the checks that failed on it. */
+function withOutcome(status: MutantStatus, outcome: MutantOutcome, baseline: MutantOutcome) {
+  if (status === 'killed') return { killedBy: [...new Set(outcome.days.flatMap((d) => d.failed))] };
+  const unjudged = newlyUnjudged(outcome, baseline);
+  return { outcome, ...(unjudged.length ? { unjudged } : {}) };
 }
 
 /**
@@ -107,6 +123,7 @@ function statusOf(
 export function readMutants(
   report: StrykerReport,
   outcomes: ReadonlyMap<string, MutantOutcome>,
+  baseline: MutantOutcome,
   sampled: (id: string) => boolean = () => true,
 ): Mutant[] {
   const mutants: Mutant[] = [];
@@ -114,6 +131,7 @@ export function readMutants(
     const lines = source.split('\n');
     for (const m of list) {
       const outcome = outcomes.get(m.id);
+      const status = statusOf(m.status, outcome, baseline, sampled(m.id));
       mutants.push({
         id: m.id,
         file,
@@ -123,9 +141,9 @@ export function readMutants(
         in: (lines[m.location.start.line - 1] ?? '').trim(),
         original: shortText(sliceOf(lines, m.location)),
         replacement: shortText(m.replacement ?? ''),
-        status: statusOf(m.status, outcome, sampled(m.id)),
+        status,
         diff: diffOf(lines, m.location, m.replacement ?? ''),
-        ...(outcome ? { outcome } : {}),
+        ...(outcome ? withOutcome(status, outcome, baseline) : {}),
       });
     }
   }

@@ -6,6 +6,8 @@ export interface DayOutcome {
   failed: string[];
   warned: string[];
   skipped: string[];
+  /** The contract's clauses the run judged no check of (report.json's coverage.notJudged). */
+  notJudged: string[];
   error?: string;
 }
 
@@ -42,4 +44,16 @@ export function runExitCode(outcome: MutantOutcome): number {
   const codes = outcome.days.map((d) => d.exitCode);
   if (codes.includes(1)) return 1;
   return codes.some((c) => c !== 0) ? 2 : 0;
+}
+
+/**
+ * The clauses a day left unjudged that the same day of the baseline judged: a verdict that
+ * changed short of a failure (a POST answered 413 leaves createPet's clauses unjudged, exit 0),
+ * which the report sets apart from the survivors.
+ */
+export function newlyUnjudged(outcome: MutantOutcome, baseline: MutantOutcome): string[] {
+  return outcome.days.flatMap((d, i) => {
+    const judged = baseline.days[i]?.notJudged ?? [];
+    return (d.notJudged ?? []).filter((c) => !judged.includes(c)).map((c) => `${d.day}: ${c}`);
+  });
 }

@@ -54,9 +54,15 @@ export function changedDays(m: Mutant): string[] {
     );
 }
 
+/** One mutant a line: the file is read by diff as much as by code. */
 export function writeRun(run: MutationRun, path = RUN_FILE): void {
-  const mutants = run.mutants.map((m) => slim(m, run.baseline));
-  writeFileSync(path, `${JSON.stringify({ ...run, mutants }, null, 1)}\n`);
+  const { mutants, ...head } = run;
+  const lines = mutants.map((m) => JSON.stringify(slim(m, run.baseline)));
+  const text = JSON.stringify({ ...head, mutants: [] }, null, 1).replace(
+    '"mutants": []',
+    `"mutants": [\n${lines.join(',\n')}\n]`,
+  );
+  writeFileSync(path, `${text}\n`);
 }
 
 /** The last full run; undefined before the first. */

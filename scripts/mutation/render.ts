@@ -37,6 +37,8 @@ export function tally(mutants: readonly Mutant[], classes: readonly Classificati
 }
 
 const code = (text: string) => `\`${text.replaceAll('`', 'ˋ')}\``;
+// Ports and addresses differ run to run: the document keeps what does not.
+const inline = (text: string) => text.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:PORT');
 const where = (m: Mutant) => `${m.file}:${m.line}`;
 
 function diffBlock(m: Mutant): string[] {
@@ -83,8 +85,7 @@ function byFile(mutants: readonly Mutant[]): string[] {
 function killers(mutants: readonly Mutant[]): string[] {
   const counts = new Map<string, number>();
   for (const m of mutants.filter((x) => x.status === 'killed')) {
-    const failed = new Set(m.outcome?.days.flatMap((d) => d.failed) ?? []);
-    for (const id of failed) counts.set(id, (counts.get(id) ?? 0) + 1);
+    for (const id of m.killedBy ?? []) counts.set(id, (counts.get(id) ?? 0) + 1);
   }
   const sorted = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   return [sorted.map(([id, n]) => `${code(id)} ${n}`).join(', ')];
@@ -106,7 +107,8 @@ export function renderMutationDoc(run: MutationRun, classes: readonly Classifica
       .filter((m) => m.status === s)
       .map((m) => {
         const error = m.outcome?.days.find((d) => d.error)?.error;
-        return `- ${code(where(m))} ${m.mutator}: ${code(m.original)} → ${code(m.replacement)}${error ? `: ${error}` : ''}`;
+        const why = error ?? (m.unjudged?.length ? `not judged: ${m.unjudged.join(', ')}` : '');
+        return `- ${code(where(m))} ${m.mutator}: ${code(m.original)} → ${code(m.replacement)}${why ? `: ${inline(why)}` : ''}`;
       });
   const minutes = Math.round(run.wallSeconds / 6) / 10;
   return [

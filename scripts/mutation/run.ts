@@ -9,8 +9,7 @@
  *   --render          write docs/mutation.md again from docs/mutation.json, running nothing
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { classificationProblems, loadClassifications, misquotes } from './classify.ts';
@@ -23,6 +22,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const DOC = join(ROOT, 'docs', 'mutation.md');
 const STRYKER = join(ROOT, 'node_modules', '@stryker-mutator', 'core');
 const REPORT = join(ROOT, 'reports', 'mutation', 'stryker.json');
+/** What the judge wrote for each mutant: kept after the run (reports/ is not committed). */
+const OUTCOMES = join(ROOT, 'reports', 'mutation', 'outcomes');
 /** The contract, where a clone sits beside the shared folder (quotes are checked against it). */
 const CONTRACT = join(ROOT, '..', 'shared', 'spec', 'petstore-interface.md');
 const MUTATED = 'src/reference/**';
@@ -84,46 +85,43 @@ function main(): number {
   const problems = classificationProblems(loadClassifications());
   if (problems.length) throw new Error(problems.join('\n'));
   const every = values.sample ? Number(values.sample) : 1;
-  const outcomes = mkdtempSync(join(tmpdir(), 'pc-mutation-'));
+  rmSync(OUTCOMES, { recursive: true, force: true });
+  mkdirSync(OUTCOMES, { recursive: true });
+  rmSync(REPORT, { force: true });
   const started = new Date();
-  try {
-    rmSync(REPORT, { force: true });
-    const status = strykerRun(outcomes, values.concurrency, every);
-    if (status !== 0) throw new Error(`StrykerJS exited ${status}`);
-    const wallSeconds = Math.round((Date.now() - started.getTime()) / 1000);
-    const found = readOutcomes(outcomes);
-    const baseline = found.get('baseline');
-    if (!baseline) throw new Error('the dry run (the unmutated reference) left no outcome');
-    const report = JSON.parse(readFileSync(REPORT, 'utf8'));
-    const mutants = readMutants(report, found, (id) => inSample(id, every));
-    const classes = loadClassifications();
-    const t = tally(mutants, classes);
-    say(
-      `${t.mutants} mutants judged in ${wallSeconds} s: ${t.killed} killed, ${t.timeout} timed out, ${t.notJudged} not judged, ${t.crashed} crashed, ${t.survived} survived; score ${t.score}%`,
-    );
-    if (every > 1) {
-      const wrong = sampleProblems(mutants, classes, readRun()?.mutants ?? []);
-      for (const p of wrong) say(`FAIL ${p}`);
-      say(wrong.length ? `the sample of every ${every}th mutant failed` : 'the sample holds');
-      return wrong.length ? 1 : 0;
-    }
-    if (values.mutate) return t.byClass.unclassified + t.byClass['a miss'] ? 1 : 0;
-    const version = JSON.parse(readFileSync(join(STRYKER, 'package.json'), 'utf8')).version;
-    writeRun({
-      mutated: MUTATED,
-      command: `npm run mutation -- --concurrency ${values.concurrency}`,
-      startedAt: started.toISOString(),
-      wallSeconds,
-      concurrency: Number(values.concurrency),
-      node: process.versions.node,
-      stryker: version,
-      baseline,
-      mutants,
-    });
-    return render();
-  } finally {
-    rmSync(outcomes, { recursive: true, force: true });
+  const status = strykerRun(OUTCOMES, values.concurrency, every);
+  if (status !== 0) throw new Error(`StrykerJS exited ${status}`);
+  const wallSeconds = Math.round((Date.now() - started.getTime()) / 1000);
+  const found = readOutcomes(OUTCOMES);
+  const baseline = found.get('baseline');
+  if (!baseline) throw new Error('the dry run (the unmutated reference) left no outcome');
+  const report = JSON.parse(readFileSync(REPORT, 'utf8'));
+  const mutants = readMutants(report, found, baseline, (id) => inSample(id, every));
+  const classes = loadClassifications();
+  const t = tally(mutants, classes);
+  say(
+    `${t.mutants} mutants judged in ${wallSeconds} s: ${t.killed} killed, ${t.timeout} timed out, ${t.notJudged} not judged, ${t.crashed} crashed, ${t.survived} survived; score ${t.score}%`,
+  );
+  if (every > 1) {
+    const wrong = sampleProblems(mutants, classes, readRun()?.mutants ?? []);
+    for (const p of wrong) say(`FAIL ${p}`);
+    say(wrong.length ? `the sample of every ${every}th mutant failed` : 'the sample holds');
+    return wrong.length ? 1 : 0;
   }
+  if (values.mutate) return t.byClass.unclassified + t.byClass['a miss'] ? 1 : 0;
+  const version = JSON.parse(readFileSync(join(STRYKER, 'package.json'), 'utf8')).version;
+  writeRun({
+    mutated: MUTATED,
+    command: `npm run mutation -- --concurrency ${values.concurrency}`,
+    startedAt: started.toISOString(),
+    wallSeconds,
+    concurrency: Number(values.concurrency),
+    node: process.versions.node,
+    stryker: version,
+    baseline,
+    mutants,
+  });
+  return render();
 }
 
 try {
