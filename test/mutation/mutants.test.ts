@@ -54,12 +54,14 @@ const day = (exitCode: number, failed: string[] = []) => ({
   failed,
   warned: [],
   skipped: [],
+  notJudged: [],
 });
 const outcome = (mutant: string, ...days: ReturnType<typeof day>[]): MutantOutcome => ({
   mutant,
   days,
 });
 
+const BASELINE = outcome('baseline', day(0), day(0));
 const OUTCOMES = new Map([
   ['0', outcome('0', day(0), day(0))],
   ['1', outcome('1', day(0), day(1, ['AUTH-LIST-NO-KEY']))],
@@ -72,7 +74,7 @@ const byId = (mutants: ReturnType<typeof readMutants>, id: string) => {
 };
 
 describe('the mutants of a Stryker report', () => {
-  const mutants = readMutants(REPORT, OUTCOMES);
+  const mutants = readMutants(REPORT, OUTCOMES, BASELINE);
   const [regex, block, timeout] = ['0', '1', '2'].map((id) => byId(mutants, id));
 
   it('key each mutant by file, mutator, its source line and the text it replaces', () => {
@@ -101,8 +103,27 @@ describe('the mutants of a Stryker report', () => {
     expect(runExitCode(outcome('x', day(2), day(1)))).toBe(1);
   });
 
+  it('set apart a mutant that exits 0 but leaves clauses unjudged the reference has judged', () => {
+    const unjudged = {
+      ...outcome('0', day(0), day(0)),
+      days: [{ ...day(0), notJudged: ['create201'] }, day(0)],
+    };
+    const [m] = readMutants(
+      {
+        files: {
+          f: { source: SOURCE, mutants: [REPORT.files['src/reference/app.ts'].mutants[0]] },
+        },
+      } as never,
+      new Map([['0', unjudged]]),
+      BASELINE,
+    );
+    expect(m?.status).toBe('not-judged');
+    expect(m?.unjudged).toEqual(['today: create201']);
+    expect(byId(mutants, '1').killedBy).toEqual(['AUTH-LIST-NO-KEY']);
+  });
+
   it('tell a sample run’s unjudged mutants apart', () => {
-    const sampled = readMutants(REPORT, OUTCOMES, (id) => inSample(id, 2));
+    const sampled = readMutants(REPORT, OUTCOMES, BASELINE, (id) => inSample(id, 2));
     expect(['0', '1', '2'].map((id) => byId(sampled, id).status)).toEqual([
       'survived',
       'unsampled',
@@ -119,7 +140,7 @@ describe('the mutants of a Stryker report', () => {
 });
 
 describe('classifications', () => {
-  const regex = byId(readMutants(REPORT, OUTCOMES), '0');
+  const regex = byId(readMutants(REPORT, OUTCOMES, BASELINE), '0');
   const classified: Classification = {
     file: regex.file,
     mutator: regex.mutator,
@@ -158,7 +179,7 @@ describe('classifications', () => {
   });
 
   it('fail a sample on an unclassified survivor, a miss, and a fate that moved', () => {
-    const mutants = readMutants(REPORT, OUTCOMES);
+    const mutants = readMutants(REPORT, OUTCOMES, BASELINE);
     expect(sampleProblems(mutants, [classified], mutants)).toEqual([]);
     expect(sampleProblems(mutants, [], mutants)).toEqual([
       expect.stringMatching(/survived, and is not classified$/),
