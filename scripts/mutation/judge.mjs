@@ -12,4 +12,5 @@ if (every > 1 && mutant !== undefined && Number(mutant) % every !== 0) {
 await import('vitest/node');
 const { register } = await import('tsx/esm/api');
 register();
-await import('./judge.ts');
+// With MUTATION_JUDGES_OF, the mutants are of a judge in src/checks/, judged by the fault matrix.
+await import(process.env.MUTATION_JUDGES_OF ? './judge-checks.ts' : './judge.ts');

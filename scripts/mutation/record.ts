@@ -58,9 +58,10 @@ export function changedDays(m: Mutant): string[] {
 export function writeRun(run: MutationRun, path = RUN_FILE): void {
   const { mutants, ...head } = run;
   const lines = mutants.map((m) => JSON.stringify(slim(m, run.baseline)));
+  // A function, not a string: `$'` and `$&` in the mutants' code must not be read as patterns.
   const text = JSON.stringify({ ...head, mutants: [] }, null, 1).replace(
     '"mutants": []',
-    `"mutants": [\n${lines.join(',\n')}\n]`,
+    () => `"mutants": [\n${lines.join(',\n')}\n]`,
   );
   writeFileSync(path, `${text}\n`);
 }

@@ -71,7 +71,7 @@ function survivorSection(m: Mutant, classes: readonly Classification[]): string[
 function byFile(mutants: readonly Mutant[]): string[] {
   const files = [...new Set(mutants.map((m) => m.file))];
   return [
-    '| File | Mutants | Killed | Timed out | Not judged (exit 2) | Crashed | Survived |',
+    '| File | Mutants | Killed | Timed out | Not judged | Crashed | Survived |',
     '|---|---|---|---|---|---|---|',
     ...files.map((f) => {
       const ms = mutants.filter((m) => m.file === f);
@@ -122,15 +122,17 @@ export function renderMutationDoc(run: MutationRun, classes: readonly Classifica
     "wrote on purpose. Each is judged by the harness's `ci` profile (fixed seed) against the mutated",
     `embedded reference, on ${JUDGED_DAYS.length} days: ${dayLine()}.`,
     'A mutant is **killed** when a day exits 1 (not conformant); **timed out** when Stryker stopped',
-    'it (the server hung, and the harness with it, as they share a process); **not judged** when no day',
-    'exited 1 and one exited 2 (the harness could not run: reported apart, not counted as killed).',
+    'it (the mutated server, or its start or stop, hung the harness, which shares its process);',
+    '**not judged** when no day exited 1 but one exited 2 (the harness could not run: a key refused,',
+    'no `GET /pets`), or left clauses unjudged that it judges on the reference (a 413 to every POST):',
+    'reported apart, not counted as killed; **crashed** when the judge died without a verdict.',
     'A survivor is classified: **a miss** (it breaks a promise of the contract: a check or a sharper',
     'input must catch it, and none may stay), **contract-invisible** (it changes only what the',
     "contract leaves open: the contract's sentence that leaves it so is quoted), or **equivalent** (no",
     'answer changes; why, in one line).',
     '',
     `**Score: ${t.score}%** (${t.killed} killed + ${t.timeout} timed out of ${t.mutants} mutants).`,
-    `Not judged (exit 2): ${t.notJudged}. Crashed: ${t.crashed}. Survived: ${t.survived}: ${t.byClass['a miss']} a miss,`,
+    `Not judged: ${t.notJudged}. Crashed: ${t.crashed}. Survived: ${t.survived}: ${t.byClass['a miss']} a miss,`,
     `${t.byClass['contract-invisible']} contract-invisible, ${t.byClass.equivalent} equivalent, ${t.byClass.unclassified} unclassified.`,
     '',
     `The run: ${run.startedAt.slice(0, 10)}, ${minutes} min wall at concurrency ${run.concurrency} (${code(run.command)}),`,
@@ -149,7 +151,7 @@ export function renderMutationDoc(run: MutationRun, classes: readonly Classifica
     '## Survivors',
     '',
     ...(survivors.length ? survivors.flatMap((m) => survivorSection(m, classes)) : ['None.', '']),
-    '## Not judged (exit 2)',
+    '## Not judged (exit 2, or clauses left unjudged)',
     '',
     ...(listed('not-judged').length ? listed('not-judged') : ['None.']),
     '',

@@ -7,12 +7,17 @@
  *                     finds (.ci/run)
  *   --mutate GLOB     a part of src/reference/ only (for work on it): writes no document either
  *   --render          write docs/mutation.md again from docs/mutation.json, running nothing
+ *   --collect         write docs/mutation.{json,md} from the last run's reports/mutation/, running
+ *                     nothing (after a run whose writing failed)
+ *   --judges FILE     mutate a judge file of src/checks/ instead, each mutant judged by the fault
+ *                     matrix (scripts/mutation/judges.ts): docs/mutation-judges.md
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { classificationProblems, loadClassifications, misquotes } from './classify.ts';
+import { judgeFileRun, recordJudges } from './judges.ts';
 import { readMutants, readOutcomes } from './mutants.ts';
 import { readRun, writeRun } from './record.ts';
 import { renderMutationDoc, tally } from './render.ts';
@@ -24,6 +29,15 @@ const STRYKER = join(ROOT, 'node_modules', '@stryker-mutator', 'core');
 const REPORT = join(ROOT, 'reports', 'mutation', 'stryker.json');
 /** What the judge wrote for each mutant: kept after the run (reports/ is not committed). */
 const OUTCOMES = join(ROOT, 'reports', 'mutation', 'outcomes');
+/** When the last run started, how long it took and how many mutants it judged at once. */
+const META = join(ROOT, 'reports', 'mutation', 'meta.json');
+
+interface RunMeta {
+  startedAt: string;
+  wallSeconds: number;
+  concurrency: number;
+  every: number;
+}
 /** The contract, where a clone sits beside the shared folder (quotes are checked against it). */
 const CONTRACT = join(ROOT, '..', 'shared', 'spec', 'petstore-interface.md');
 const MUTATED = 'src/reference/**';
@@ -34,6 +48,8 @@ const { values } = parseArgs({
     sample: { type: 'string' },
     mutate: { type: 'string' },
     render: { type: 'boolean', default: false },
+    collect: { type: 'boolean', default: false },
+    judges: { type: 'string' },
   },
 });
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -70,18 +86,20 @@ function strykerRun(outcomes: string, concurrency: string, every: number): numbe
     join('scripts', 'mutation', 'stryker.config.mjs'),
     '--concurrency',
     concurrency,
-    ...(values.mutate ? ['--mutate', values.mutate] : []),
+    ...(values.mutate || values.judges ? ['--mutate', values.mutate ?? values.judges ?? ''] : []),
   ];
   const env = {
     ...process.env,
     MUTATION_OUTCOMES: outcomes,
     ...(every > 1 ? { MUTATION_SAMPLE: String(every) } : {}),
+    ...(values.judges ? { MUTATION_JUDGES_OF: values.judges } : {}),
   };
   return spawnSync(process.execPath, args, { cwd: ROOT, env, stdio: 'inherit' }).status ?? 1;
 }
 
 function main(): number {
   if (values.render) return render();
+  if (values.collect) return collect(JSON.parse(readFileSync(META, 'utf8')) as RunMeta);
   const problems = classificationProblems(loadClassifications());
   if (problems.length) throw new Error(problems.join('\n'));
   const every = values.sample ? Number(values.sample) : 1;
@@ -92,36 +110,59 @@ function main(): number {
   const status = strykerRun(OUTCOMES, values.concurrency, every);
   if (status !== 0) throw new Error(`StrykerJS exited ${status}`);
   const wallSeconds = Math.round((Date.now() - started.getTime()) / 1000);
+  if (values.judges) return judgesDone(values.judges, wallSeconds);
+  const meta = {
+    startedAt: started.toISOString(),
+    wallSeconds,
+    concurrency: Number(values.concurrency),
+    every,
+  };
+  writeFileSync(META, `${JSON.stringify(meta)}\n`);
+  return collect(meta);
+}
+
+/** What the last run (its report, outcomes and meta in reports/mutation/) makes of the mutants. */
+function collect(meta: RunMeta): number {
   const found = readOutcomes(OUTCOMES);
   const baseline = found.get('baseline');
   if (!baseline) throw new Error('the dry run (the unmutated reference) left no outcome');
   const report = JSON.parse(readFileSync(REPORT, 'utf8'));
-  const mutants = readMutants(report, found, baseline, (id) => inSample(id, every));
+  const mutants = readMutants(report, found, baseline, (id) => inSample(id, meta.every));
   const classes = loadClassifications();
   const t = tally(mutants, classes);
   say(
-    `${t.mutants} mutants judged in ${wallSeconds} s: ${t.killed} killed, ${t.timeout} timed out, ${t.notJudged} not judged, ${t.crashed} crashed, ${t.survived} survived; score ${t.score}%`,
+    `${t.mutants} mutants judged in ${meta.wallSeconds} s: ${t.killed} killed, ${t.timeout} timed out, ${t.notJudged} not judged, ${t.crashed} crashed, ${t.survived} survived; score ${t.score}%`,
   );
-  if (every > 1) {
+  if (meta.every > 1) {
     const wrong = sampleProblems(mutants, classes, readRun()?.mutants ?? []);
     for (const p of wrong) say(`FAIL ${p}`);
-    say(wrong.length ? `the sample of every ${every}th mutant failed` : 'the sample holds');
+    say(wrong.length ? `the sample of every ${meta.every}th mutant failed` : 'the sample holds');
     return wrong.length ? 1 : 0;
   }
   if (values.mutate) return t.byClass.unclassified + t.byClass['a miss'] ? 1 : 0;
   const version = JSON.parse(readFileSync(join(STRYKER, 'package.json'), 'utf8')).version;
   writeRun({
     mutated: MUTATED,
-    command: `npm run mutation -- --concurrency ${values.concurrency}`,
-    startedAt: started.toISOString(),
-    wallSeconds,
-    concurrency: Number(values.concurrency),
+    command: `npm run mutation -- --concurrency ${meta.concurrency}`,
+    startedAt: meta.startedAt,
+    wallSeconds: meta.wallSeconds,
+    concurrency: meta.concurrency,
     node: process.versions.node,
     stryker: version,
     baseline,
     mutants,
   });
   return render();
+}
+
+/** The judge file's run, recorded in docs/mutation-judges.{json,md}. */
+function judgesDone(file: string, wallSeconds: number): number {
+  const run = judgeFileRun(file, JSON.parse(readFileSync(REPORT, 'utf8')), OUTCOMES, wallSeconds);
+  recordJudges(run);
+  say(
+    `${file}: ${run.mutants} mutants in ${wallSeconds} s: ${run.killed} killed, ${run.timeout} timed out, ${run.crashed} crashed, ${run.survivors.length} survived`,
+  );
+  return 0;
 }
 
 try {
