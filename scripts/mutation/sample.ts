@@ -5,9 +5,10 @@ import { type Mutant, sameMutant } from './mutants.ts';
 export const inSample = (id: string, every: number) => Number(id) % every === 0;
 
 /**
- * Why a sample run fails: a judged mutant that survived unclassified or is classified a miss,
- * or one whose fate moved between survived, not judged and crashed since the last full run
- * (docs/mutation.json): the counts the README states would drift.
+ * Why a sample run fails: a judged mutant that survived unclassified or is classified a miss, or
+ * one the last full run (docs/mutation.json) let survive that is caught now, so the counts the
+ * README states drifted. Moves between killed, timed out, not judged and crashed do not fail it:
+ * a hung server is stopped by Stryker or ends in the harness's own timeout, as the load decides.
  */
 export function sampleProblems(
   sample: readonly Mutant[],
@@ -15,15 +16,14 @@ export function sampleProblems(
   lastRun: readonly Mutant[],
 ): string[] {
   const problems: string[] = [];
-  const apart = new Set(['survived', 'not-judged', 'crashed']);
   for (const m of sample.filter((x) => x.status !== 'unsampled')) {
     const at = `${m.file}:${m.line} ${m.mutator} ${m.original} -> ${m.replacement}`;
     const c = classOf(m, classes);
     if (m.status === 'survived' && !c) problems.push(`${at}: survived, and is not classified`);
     if (m.status === 'survived' && c?.class === 'a miss') problems.push(`${at}: survived: a miss`);
     const before = lastRun.find((x) => sameMutant(x, m));
-    if (before && before.status !== m.status && (apart.has(before.status) || apart.has(m.status)))
-      problems.push(`${at}: ${before.status} in docs/mutation.json, ${m.status} now`);
+    if (before?.status === 'survived' && m.status !== 'survived')
+      problems.push(`${at}: survived in docs/mutation.json, ${m.status} now (npm run mutation)`);
   }
   return problems;
 }
