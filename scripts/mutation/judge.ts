@@ -1,10 +1,10 @@
 /**
  * The command StrykerJS runs for each mutant of src/reference/ (and once without one, its dry
- * run): the harness's `ci` profile against the embedded, mutated reference server, on two days
- * in one process (today, and the getPet sunset day), vitest loaded once for both. It writes
- * what each day gave to $MUTATION_OUTCOMES/<mutant>.json and exits 1 when a day exited 1, 2
- * when a day could not be judged (exit 2) and none failed, 0 otherwise: Stryker counts any
- * exit but 0 as a kill, the report (scripts/mutation/report.ts) tells them apart.
+ * run): the harness's `ci` profile against the embedded, mutated reference server on each of
+ * JUDGED_DAYS, in one process with vitest loaded once, stopping at the first day that exits 1.
+ * It writes what each day gave to $MUTATION_OUTCOMES/<mutant>.json and exits 1 when a day
+ * exited 1, 2 when a day could not be judged (exit 2) and none failed, 0 otherwise: Stryker
+ * counts any exit but 0 as a kill; scripts/mutation/mutants.ts tells them apart.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,7 +85,11 @@ const session = await openSuiteSession({
 try {
   const days: DayOutcome[] = [];
   for (const [i, day] of JUDGED_DAYS.entries()) {
-    days.push(await judgeDay(day, join(scratch, String(i)), session));
+    const judged = await judgeDay(day, join(scratch, String(i)), session);
+    days.push(judged);
+    // A day that exits 1 kills the mutant whatever the others say: they are not run (a killed
+    // mutant costs one run, not three; its killedBy then names that day's failures only).
+    if (judged.exitCode === 1) break;
   }
   outcome = { mutant: process.env[MUTANT_ENV] ?? 'baseline', days };
 } finally {
