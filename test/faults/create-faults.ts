@@ -17,6 +17,15 @@ import {
 
 type Json = Record<string, unknown>;
 
+/** Rewrites an integer categoryId of a createPet body before the reference reads it. */
+const onIntegerCategory = (app: Handler, fn: (id: bigint) => bigint): Handler =>
+  onRequest(app, 'POST', LIST, (req) =>
+    rewriteJsonBody(req, (b) => {
+      const categoryId = bigIntOf(b.categoryId);
+      return categoryId === undefined ? b : { ...b, categoryId: fn(categoryId) };
+    }),
+  );
+
 /** Rewrites the fields of a valid create's answer. */
 function onCreated(app: Handler, fn: (pet: Json) => Json): Handler {
   return onResponse(app, 'POST', LIST, (res) =>
@@ -96,13 +105,7 @@ export const CREATE_ANSWER_FAULTS: Fault[] = [
     name: 'create-category-int32',
     description: 'Stores categoryId as a 32-bit integer: values beyond 32 bits come back wrapped.',
     caughtBy: ['CREATE-201-PROPERTY'],
-    wrap: (app) =>
-      onRequest(app, 'POST', LIST, (req) =>
-        rewriteJsonBody(req, (b) => {
-          const categoryId = bigIntOf(b.categoryId);
-          return categoryId === undefined ? b : { ...b, categoryId: BigInt.asIntN(32, categoryId) };
-        }),
-      ),
+    wrap: (app) => onIntegerCategory(app, (id) => BigInt.asIntN(32, id)),
   },
   {
     name: 'create-category-trailing-zeros',
@@ -110,14 +113,8 @@ export const CREATE_ANSWER_FAULTS: Fault[] = [
       "Counts a categoryId's trailing zeros twice: 10 is stored as 100, 1000 as 1000000.",
     caughtBy: ['CREATE-201-PROPERTY'],
     wrap: (app) =>
-      onRequest(app, 'POST', LIST, (req) =>
-        rewriteJsonBody(req, (b) => {
-          const categoryId = bigIntOf(b.categoryId);
-          const zeros = /0*$/.exec(String(categoryId ?? ''))?.[0].length ?? 0;
-          return categoryId === undefined || categoryId === 0n
-            ? b
-            : { ...b, categoryId: categoryId * 10n ** BigInt(zeros) };
-        }),
+      onIntegerCategory(app, (id) =>
+        id === 0n ? id : id * 10n ** BigInt(/0*$/.exec(String(id))?.[0].length ?? 0),
       ),
   },
   {
