@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { LosslessNumber } from 'lossless-json';
 import { INT64, PET_STATUSES } from '../contract/contract.ts';
 import { categoryIdArb, type NewPetBody, newPetArb } from './new-pet.ts';
 import { isValidNewPet, jsonText } from './wire.ts';
@@ -174,14 +175,21 @@ export const MUTATIONS: readonly Mutation[] = [
     id: 'CATEGORY-FRACTION',
     label: 'with a fractional categoryId',
     arb: (r) => provenInvalid(replaceField(r, 'categoryId', fraction)),
+    // Short fractions whatever the seed: a reader that shifts the point the wrong way makes
+    // 1.5 the integer 150 (drawn doubles have too many digits to show it).
+    examples: (r) =>
+      [1.5, -2.25].map((categoryId, i) => ({
+        json: { name: `pc-${r}-fraction-${i}`, categoryId },
+      })),
   },
   {
     id: 'CATEGORY-INT64',
     label: 'with a categoryId beyond int64',
     arb: (r) => provenInvalid(replaceField(r, 'categoryId', beyondInt64)),
     maxRuns: 5,
+    // A huge exponent too: a reader that expands 1e999999999 into its digits hangs.
     examples: (r) =>
-      JUST_BEYOND_INT64.map((categoryId, i) => ({
+      [...JUST_BEYOND_INT64, new LosslessNumber('1e999999999')].map((categoryId, i) => ({
         json: { name: `pc-${r}-beyond-int64-${i}`, categoryId },
       })),
   },

@@ -102,5 +102,9 @@ export function edgeNewPets(runId: string): NewPetBody[] {
     { name: petName(runId, 'below-2^53'), categoryId: -(2n ** 53n) - 1n, status: 'pending' },
     { name: petName(runId, 'int64-max'), categoryId: INT64.max, status: 'sold' },
     { name: petName(runId, 'int64-min'), categoryId: INT64.min, status: 'sold' },
+    // Trailing zeros: a reader that scales by them (1.0E1 is 10) must not count them twice.
+    { name: petName(runId, 'ten'), categoryId: 10n, status: 'available' },
+    { name: petName(runId, 'thousand'), categoryId: 1000n },
+    { name: petName(runId, 'near-int64-min-zeros'), categoryId: INT64.min + 8n, status: 'sold' },
   ];
 }

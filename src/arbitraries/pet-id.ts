@@ -35,9 +35,14 @@ export const integerIdArb: fc.Arbitrary<string> = fc
 
 /**
  * Ids tried first for an unknown pet: few services assign them, but any may, so when one answers
- * 200 with that very pet the harness picks another (src/language/unknown-id.ts).
+ * 200 with that very pet the harness picks another (src/language/unknown-id.ts). Both int64
+ * bounds: a range check off by one at either end answers 400 where 404 is owed.
  */
-export const UNKNOWN_IDS = ['9223372036854775807', '9007199254740991'] as const;
+export const UNKNOWN_IDS = [
+  INT64.max.toString(),
+  INT64.min.toString(),
+  '9007199254740991',
+] as const;
 
 /** Path segments that are not int64 integers: not integers at all, or just beyond the range. */
 export const NON_INTEGER_IDS = [

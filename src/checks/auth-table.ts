@@ -35,8 +35,8 @@ const one = (label: string, authorization: string | undefined): CredentialVarian
 ];
 
 /**
- * Tokens near the key, each invalid: the key with a character appended or prepended, cut short,
- * or in another letter case (the key is case-sensitive; the scheme name is not, so the scheme is
+ * Tokens near the key, each invalid: the key with a character appended or prepended, followed by
+ * more text, cut short, or in another letter case (the key is case-sensitive; the scheme name is not, so the scheme is
  * always written `Bearer`). Case variants equal to the key (no letters) are left out.
  */
 export function nearKeys(key: string): { label: string; token: string; marker: string }[] {
@@ -64,12 +64,18 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   },
   {
     id: 'OTHER-SCHEME',
-    label: 'with a Basic credential',
-    variants: () => one('a Basic credential', 'Basic cGM6d3Jvbmc='),
+    label: 'with another scheme (Basic, or the key under a scheme whose name ends in Bearer)',
+    // `XBearer <key>` is what a server that looks for `Bearer ` anywhere in the header serves
+    // (`header.split('Bearer ')[1]`): the key must come as a Bearer credential, not after one.
+    variants: (key) => [
+      ...one('a Basic credential', 'Basic cGM6d3Jvbmc='),
+      ...one('the key under the scheme XBearer', `XBearer ${key}`),
+    ],
   },
   {
     id: 'NEAR-KEY',
-    label: 'with a bearer token near the key (appended, prepended, cut short, other case)',
+    label:
+      'with a bearer token near the key (appended, prepended, followed by more text, cut short, other case)',
     variants: (key) =>
       nearKeys(key).map(({ label, token }) => ({
         label,

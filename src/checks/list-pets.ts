@@ -116,7 +116,7 @@ export interface DefaultLimitObservation {
 
 export const LIST_LIMIT_DEFAULT: Check<DefaultLimitObservation> = {
   id: 'LIST-LIMIT-DEFAULT',
-  title: `GET /pets without limit, more than ${LIMIT.default} pets existing -> at most ${LIMIT.default} Pets`,
+  title: `GET /pets without limit, more than ${LIMIT.default} pets existing -> at most ${LIMIT.default} Pets, and not none`,
   operation: 'listPets',
   clause: CLAUSES.listLimitDefault,
   level: 'MUST',
@@ -127,28 +127,44 @@ export const LIST_LIMIT_DEFAULT: Check<DefaultLimitObservation> = {
         `needs more than ${LIMIT.default} pets to exist; only ${known} could be seen`,
       );
     }
-    return judgeLimit(LIMIT.default, ex, known, '');
+    const empty = notPetPage(ex, LIMIT.default) ? undefined : emptyPage(ex, known, 'pets');
+    return empty ? judged(empty, '', ex) : judgeLimit(LIMIT.default, ex, known, '');
   },
 };
 
-/** A listPets call filtered by status, and its answer. */
+/**
+ * A first page with no pet while the harness knows `known` exist: a page of size 20 (or of a
+ * status filter) that lists none of them is no page of "a paginated list of animals" (a page may
+ * be short, never empty then).
+ */
+function emptyPage(ex: Exchange, known: number, what: string): Finding | undefined {
+  if (itemCount(ex) > 0) return undefined;
+  const text = `an empty page, while ${known} ${what} exist (the harness saw or created them)`;
+  return finding('empty-page', { known }, text);
+}
+
+/** A listPets call filtered by status, its answer, and how many of that status the harness knows exist. */
 export interface StatusObservation {
   status: PetStatus;
   ex: Exchange;
+  known?: number;
 }
 
 function statusCheck(status: PetStatus): Check<StatusObservation> {
   return {
     id: `LIST-STATUS-${status.toUpperCase()}`,
-    title: `GET /pets?status=${status} -> 200 with only ${status} Pets`,
+    title: `GET /pets?status=${status} -> 200 with only ${status} Pets, and not none while some exist`,
     operation: 'listPets',
     clause: CLAUSES.listStatus,
     level: 'MUST',
     writes: false,
-    judge: ({ ex }) => {
+    judge: ({ ex, known = 0 }) => {
       const problem = notPetPage(ex, LIMIT.max);
       if (problem) return fail(problem, [ex]);
-      // An empty page says nothing about the filter (and pages may be short): not judged.
+      // A filter that drops the pets of its own status does not filter by it ("Filters by
+      // availability status"); with none known to exist, an empty page says nothing.
+      const empty = known > 0 ? emptyPage(ex, known, `${status} pets`) : undefined;
+      if (empty) return fail(empty, [ex]);
       if (itemCount(ex) === 0)
         return precondition(`no ${status} pet was returned: nothing to judge the filter by`);
       const others = ((exactJson(ex) ?? []) as { id: unknown; status?: unknown }[]).filter(

@@ -30,12 +30,18 @@ const swapCase = (s: string) =>
   [...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
 
 /**
- * The near-key tokens: the key with a character appended or prepended, cut short, or in another
- * letter case. Case changes are rebuilt with `tr`, which knows ASCII letters only: for a key
+ * The near-key tokens: the key with a character appended or prepended, followed by a space and
+ * more text (a server that reads the first word after `Bearer` serves it), cut short, or in
+ * another letter case. Case changes are rebuilt with `tr`, which knows ASCII letters only: for a key
  * with other letters, see markerOf.
  */
 export const KEY_VARIANTS: readonly KeyVariant[] = [
   { label: 'the key with a character appended', token: (k) => `${k}x`, marker: `${REDACTED}x` },
+  {
+    label: 'the key followed by a space and more text',
+    token: (k) => `${k} x`,
+    marker: `${REDACTED} x`,
+  },
   { label: 'the key with a character prepended', token: (k) => `x${k}`, marker: `x${REDACTED}` },
   {
     label: 'the key without its last character',

@@ -1,6 +1,6 @@
 import { petName } from '../arbitraries/pet-name.ts';
 import type { NotJudged, UnjudgedCode } from '../checks/types.ts';
-import { LIMIT, PET_STATUSES } from '../contract/contract.ts';
+import { LIMIT, PET_STATUSES, type PetStatus } from '../contract/contract.ts';
 import { exactJson, exactPetId, integerText } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { petstoreApi } from '../http/petstore-api.ts';
@@ -17,6 +17,8 @@ const seedingApi = (target: Target) =>
 /** The pets the harness knows exist, and why there are not more when the run stopped sending. */
 export interface Seeded {
   known: number;
+  /** Pets known of each status (seen in its page, or created with it), when seeded by status. */
+  ofStatus?: Partial<Record<PetStatus, number>>;
   /** The throttle's refusal (budget spent, target unresponsive) of a seeding request. */
   refused?: { code: string; message: string };
 }
@@ -64,7 +66,15 @@ export async function seedPets(
   // Independent requests: sent together, up to the run's --concurrency (the throttle queues the rest).
   const answers = await Promise.all(bodies.map((body) => api.createPet(body)));
   const created = answers.filter((ex) => ex.response?.status === 201).length;
-  return seeded(seen + created, [page, ...statusPages, ...answers]);
+  const ofStatus = Object.fromEntries(
+    byStatus.map((status, s) => {
+      const made = answers.filter(
+        (ex, i) => ex.response?.status === 201 && bodies[i]?.status === status,
+      ).length;
+      return [status, (statusPages[s] ? pageLength(statusPages[s]) : 0) + made];
+    }),
+  );
+  return { ...seeded(seen + created, [page, ...statusPages, ...answers]), ofStatus };
 }
 
 /** The first item of each list, then the second of each, and so on. */

@@ -56,6 +56,8 @@ describe('credential faults with invalid input', () => {
       0,
     );
     const requests = INVALID_INPUTS.reduce((n, i) => n + i.requests(RUN).length, 0);
-    expect(total).toBeLessThanOrEqual(twoEach * requests + 5);
+    // The slack: the near-key state has 7 tokens, more than any kind of input has requests, and
+    // each token beyond them is sent once more (max(variants, requests) pairs, coveringPairs).
+    expect(total).toBeLessThanOrEqual(twoEach * requests + 10);
   });
 });

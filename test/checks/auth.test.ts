@@ -41,6 +41,7 @@ describe('the auth table', () => {
     const tokens = nearKeys(key).map((n) => n.token);
     expect(tokens).toEqual([
       'Key-123abcx',
+      'Key-123abc x',
       'xKey-123abc',
       'Key-123ab',
       'kEY-123ABC',
@@ -49,6 +50,7 @@ describe('the auth table', () => {
     ]);
     expect(nearKeys('1234-5678').map((n) => n.token)).toEqual([
       '1234-5678x',
+      '1234-5678 x',
       'x1234-5678',
       '1234-567',
     ]);

@@ -39,6 +39,22 @@ export const AUTH_SURFACE_FAULTS: Fault[] = [
     wrap: (app, { apiKey }) => acceptWhen(app, apiKey, (req) => !!tokenOf(req)?.includes(apiKey)),
   },
   {
+    name: 'auth-key-first-word',
+    description:
+      'Takes the first word of a bearer token as the key: `Bearer <key> junk` is served.',
+    caughtBy: everyOperation('NEAR-KEY'),
+    wrap: (app, { apiKey }) =>
+      acceptWhen(app, apiKey, (req) => tokenOf(req)?.split(' ')[0] === apiKey),
+  },
+  {
+    name: 'auth-scheme-unanchored',
+    description:
+      "Looks for `Bearer ` anywhere in the header (header.split('Bearer ')[1]): `XBearer <key>` is served.",
+    caughtBy: everyOperation('OTHER-SCHEME'),
+    wrap: (app, { apiKey }) =>
+      acceptWhen(app, apiKey, (req) => req.headers.authorization?.split('Bearer ')[1] === apiKey),
+  },
+  {
     name: 'auth-key-truncation-accepted',
     description:
       'Accepts a bearer token the key starts with, if at least half as long (a cut-short key).',

@@ -17,6 +17,15 @@ import {
 
 type Json = Record<string, unknown>;
 
+/** Rewrites an integer categoryId of a createPet body before the reference reads it. */
+const onIntegerCategory = (app: Handler, fn: (id: bigint) => bigint): Handler =>
+  onRequest(app, 'POST', LIST, (req) =>
+    rewriteJsonBody(req, (b) => {
+      const categoryId = bigIntOf(b.categoryId);
+      return categoryId === undefined ? b : { ...b, categoryId: fn(categoryId) };
+    }),
+  );
+
 /** Rewrites the fields of a valid create's answer. */
 function onCreated(app: Handler, fn: (pet: Json) => Json): Handler {
   return onResponse(app, 'POST', LIST, (res) =>
@@ -96,12 +105,42 @@ export const CREATE_ANSWER_FAULTS: Fault[] = [
     name: 'create-category-int32',
     description: 'Stores categoryId as a 32-bit integer: values beyond 32 bits come back wrapped.',
     caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) => onIntegerCategory(app, (id) => BigInt.asIntN(32, id)),
+  },
+  {
+    name: 'create-category-trailing-zeros',
+    description:
+      "Counts a categoryId's trailing zeros twice: 10 is stored as 100, 1000 as 1000000.",
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) =>
+      onIntegerCategory(app, (id) =>
+        id === 0n ? id : id * 10n ** BigInt(/0*$/.exec(String(id))?.[0].length ?? 0),
+      ),
+  },
+  {
+    name: 'create-fraction-shifted',
+    description: "Shifts a fractional categoryId's point the wrong way: 1.5 is stored as 150.",
+    caughtBy: ['CREATE-400-CATEGORY-FRACTION'],
     wrap: (app) =>
       onRequest(app, 'POST', LIST, (req) =>
         rewriteJsonBody(req, (b) => {
-          const categoryId = bigIntOf(b.categoryId);
-          return categoryId === undefined ? b : { ...b, categoryId: BigInt.asIntN(32, categoryId) };
+          const m = /^(-?)(\d+)\.(\d+)$/.exec(String(b.categoryId));
+          if (!m) return b;
+          const [, sign, whole, fraction = ''] = m;
+          const shifted = BigInt(`${whole}${fraction}`) * 10n ** BigInt(fraction.length);
+          return { ...b, categoryId: sign ? -shifted : shifted };
         }),
+      ),
+  },
+  {
+    name: 'create-huge-exponent-hangs',
+    description: 'Expands the exponent of a categoryId into its digits: 1e999999999 never answers.',
+    caughtBy: ['CREATE-400-CATEGORY-INT64'],
+    wrap: (app) =>
+      intercept(app, 'POST', LIST, (req) =>
+        /"categoryId"\s*:\s*-?\d+(\.\d+)?[eE][+]?\d{4,}/.test(req.body)
+          ? { status: 400, hang: true }
+          : undefined,
       ),
   },
   {

@@ -1,6 +1,16 @@
+import { INT64 } from '../../src/contract/contract.ts';
 import type { Handler } from '../../src/reference/index.ts';
 import type { Fault } from './types.ts';
-import { ITEM, intercept, LIST, mapJson, onResponse, serverError, withKey } from './wrap.ts';
+import {
+  errorOf,
+  ITEM,
+  intercept,
+  LIST,
+  mapJson,
+  onResponse,
+  serverError,
+  withKey,
+} from './wrap.ts';
 
 const idOf = (path: string) => decodeURIComponent(path.split('/').pop() ?? '');
 
@@ -21,6 +31,18 @@ export const GET_FAULTS: Fault[] = [
         const first = await app({ ...withKey(req, apiKey), path: '/v1/pets/1' });
         return first.status === 200 ? first : res;
       },
+  },
+  {
+    name: 'get-400-at-int64-min',
+    description:
+      'Checks the int64 range with <= for its lower bound: petId -9223372036854775808 gets 400.',
+    caughtBy: ['GET-404-UNKNOWN'],
+    wrap: (app) =>
+      intercept(app, 'GET', ITEM, (req) =>
+        idOf(req.path) === INT64.min.toString()
+          ? errorOf(400, 'invalid_request', 'petId must be an int64 integer.')
+          : undefined,
+      ),
   },
   {
     name: 'get-wrong-pet',

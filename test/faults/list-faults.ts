@@ -24,6 +24,24 @@ export const LIST_FAULTS: Fault[] = [
       ),
   },
   {
+    name: 'list-empty-without-limit',
+    description: 'Answers listPets without limit with an empty page, however many pets exist.',
+    caughtBy: ['LIST-LIMIT-DEFAULT'],
+    wrap: (app) =>
+      onResponse(app, 'GET', LIST, (res, req) =>
+        res.status === 200 && !req.query.has('limit') ? { ...res, json: [] } : res,
+      ),
+  },
+  {
+    name: 'list-status-filter-empty',
+    description: 'Answers every status-filtered listPets with an empty page.',
+    caughtBy: ['LIST-STATUS-AVAILABLE', 'LIST-STATUS-PENDING', 'LIST-STATUS-SOLD'],
+    wrap: (app) =>
+      onResponse(app, 'GET', LIST, (res, req) =>
+        res.status === 200 && req.query.has('status') ? { ...res, json: [] } : res,
+      ),
+  },
+  {
     name: 'list-default-50',
     description: 'Answers 50 pets when limit is absent, not 20.',
     caughtBy: ['LIST-LIMIT-DEFAULT'],
