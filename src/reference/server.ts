@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { stringify } from 'lossless-json';
 import { VERSION_PREFIX } from '../contract/contract.ts';
 import type { AppRequest, AppResponse, Clock, Handler } from './types.ts';
@@ -9,21 +9,6 @@ export interface ListenOptions {
   host?: string;
   /** The clock behind the `Date` header; the app's clock should be the same one. */
   clock?: Clock;
-  /**
-   * Closes a kept-alive connection idle this long, without a word (no `Keep-Alive` hint), as
-   * RFC 9112 9.8 allows: a client may meet it closed as it sends.
-   */
-  idleCloseMs?: number;
-  /**
-   * Closes every Nth connection, as a request comes on it after its first, without answering:
-   * an idle close that crossed a request on its way (RFC 9112 9.8), met at will.
-   */
-  closeOnReuseEvery?: number;
-  /**
-   * Serves at most this many connections at once: more wait, unread, until one closes; a
-   * connection is closed after its answer while others wait.
-   */
-  maxConnections?: number;
 }
 
 export interface RunningServer {
@@ -90,58 +75,6 @@ function internalError(res: ServerResponse, error: unknown): void {
   res.end(JSON.stringify({ code: 'internal', message: String(error), status: 500 }));
 }
 
-/** See ListenOptions.idleCloseMs. */
-function closeIdleSilently(server: Server, idleMs: number): void {
-  // No timeout of node's own: it would announce itself in a Keep-Alive header.
-  server.keepAliveTimeout = 0;
-  server.on('request', (req, res) => {
-    const socket = req.socket as Socket & { idleTimer?: NodeJS.Timeout };
-    clearTimeout(socket.idleTimer);
-    res.on('finish', () => {
-      socket.idleTimer = setTimeout(() => socket.destroy(), idleMs);
-    });
-  });
-}
-
-/** See ListenOptions.closeOnReuseEvery. */
-function closeOnReuse(server: Server, every: number): void {
-  let connections = 0;
-  // Per connection: its number, and how many requests came on it.
-  const seen = new WeakMap<Socket, { index: number; requests: number }>();
-  server.prependListener('request', (req) => {
-    const socket = req.socket;
-    const mine = seen.get(socket) ?? { index: ++connections, requests: 0 };
-    seen.set(socket, mine);
-    // Destroyed before the request is read: the app never sees it, nothing of an answer goes.
-    if (++mine.requests === 2 && mine.index % every === 0) socket.destroy();
-  });
-}
-
-/** See ListenOptions.maxConnections. */
-function serveAtMost(server: Server, max: number): void {
-  let serving = 0;
-  const waiting: Socket[] = [];
-  const serve = (socket: Socket) => {
-    serving++;
-    socket.once('close', () => {
-      serving--;
-      const next = waiting.shift();
-      if (next) serve(next);
-    });
-    socket.resume();
-  };
-  server.on('connection', (socket) => {
-    if (serving < max) serve(socket);
-    else {
-      socket.pause();
-      waiting.push(socket);
-    }
-  });
-  server.on('request', (_req, res) => {
-    if (waiting.length > 0) res.setHeader('connection', 'close');
-  });
-}
-
 /** Serves a handler over node:http on loopback; port 0 picks a free port. */
 export async function listen(
   handler: Handler,
@@ -156,9 +89,6 @@ export async function listen(
   });
   // Keep-alive sockets would hold close() open; the harness reconnects cheaply on loopback.
   server.keepAliveTimeout = 5_000;
-  if (options.idleCloseMs !== undefined) closeIdleSilently(server, options.idleCloseMs);
-  if (options.maxConnections !== undefined) serveAtMost(server, options.maxConnections);
-  if (options.closeOnReuseEvery !== undefined) closeOnReuse(server, options.closeOnReuseEvery);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -8,6 +8,7 @@ import { CREATE_ANSWER_FAULTS } from './create-faults.ts';
 import { ERROR_FAULTS, GET_FAULTS, SUNSET_FAULTS } from './get-faults.ts';
 import { CREATE_INVALID_FAULTS } from './invalid-body-faults.ts';
 import { LIST_FAULTS } from './list-faults.ts';
+import { applyTransport } from './transport.ts';
 import type { Fault, ServerVariant } from './types.ts';
 
 export type { Fault, ServerVariant } from './types.ts';
@@ -33,11 +34,10 @@ export function findFault(name: string): Fault {
 }
 
 /** Starts a server of the matrix on a free loopback port, its clock set to the variant's day. */
-export function startFault(variant: ServerVariant, apiKey: string): Promise<RunningServer> {
+export async function startFault(variant: ServerVariant, apiKey: string): Promise<RunningServer> {
   const clock = variant.today ? () => new Date(`${variant.today}T12:00:00Z`) : () => new Date();
   const reference = (options = {}) => createReferenceApp({ apiKey, clock, ...options });
-  return listen(variant.wrap(reference(), { apiKey, clock, reference }), {
-    clock,
-    ...variant.listen,
-  });
+  const server = await listen(variant.wrap(reference(), { apiKey, clock, reference }), { clock });
+  if (variant.listen) applyTransport(server.server, variant.listen);
+  return server;
 }

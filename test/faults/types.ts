@@ -1,5 +1,6 @@
 import type { ReferenceOptions } from '../../src/reference/app.ts';
-import type { Clock, Handler, ListenOptions } from '../../src/reference/index.ts';
+import type { Clock, Handler } from '../../src/reference/index.ts';
+import type { Transport } from './transport.ts';
 
 export interface FaultContext {
   apiKey: string;
@@ -16,7 +17,7 @@ export interface ServerVariant {
   /** The day the server's clock and the harness's --now take as today (default: the real today). */
   today?: string;
   /** How it serves connections (one at a time, idle ones closed), where that is the point. */
-  listen?: Partial<Pick<ListenOptions, 'idleCloseMs' | 'maxConnections' | 'closeOnReuseEvery'>>;
+  listen?: Transport;
 }
 
 /** A broken server and the checks that must catch it. */

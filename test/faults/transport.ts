@@ -1,0 +1,84 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+
+/**
+ * How a server of the matrix serves its connections, where that is the point of it: test-only
+ * knobs on the node:http server `listen` made, so the reference server itself (whose code is
+ * mutated, docs/mutation.md) has none it never uses.
+ */
+export interface Transport {
+  /**
+   * Closes a kept-alive connection idle this long, without a word (no `Keep-Alive` hint), as
+   * RFC 9112 9.8 allows: a client may meet it closed as it sends.
+   */
+  idleCloseMs?: number;
+  /**
+   * Closes every Nth connection, as a request comes on it after its first, without answering:
+   * an idle close that crossed a request on its way (RFC 9112 9.8), met at will.
+   */
+  closeOnReuseEvery?: number;
+  /**
+   * Serves at most this many connections at once: more wait, unread, until one closes; a
+   * connection is closed after its answer while others wait.
+   */
+  maxConnections?: number;
+}
+
+/** Gives a listening server the transport's ways. */
+export function applyTransport(server: Server, transport: Transport): void {
+  if (transport.idleCloseMs !== undefined) closeIdleSilently(server, transport.idleCloseMs);
+  if (transport.maxConnections !== undefined) serveAtMost(server, transport.maxConnections);
+  if (transport.closeOnReuseEvery !== undefined) closeOnReuse(server, transport.closeOnReuseEvery);
+}
+
+/** See Transport.idleCloseMs. */
+function closeIdleSilently(server: Server, idleMs: number): void {
+  // No timeout of node's own: it would announce itself in a Keep-Alive header.
+  server.keepAliveTimeout = 0;
+  server.on('request', (req, res) => {
+    const socket = req.socket as Socket & { idleTimer?: NodeJS.Timeout };
+    clearTimeout(socket.idleTimer);
+    res.on('finish', () => {
+      socket.idleTimer = setTimeout(() => socket.destroy(), idleMs);
+    });
+  });
+}
+
+/** See Transport.closeOnReuseEvery. */
+function closeOnReuse(server: Server, every: number): void {
+  let connections = 0;
+  // Per connection: its number, and how many requests came on it.
+  const seen = new WeakMap<Socket, { index: number; requests: number }>();
+  server.prependListener('request', (req) => {
+    const socket = req.socket;
+    const mine = seen.get(socket) ?? { index: ++connections, requests: 0 };
+    seen.set(socket, mine);
+    // Destroyed before the request is read: the app never sees it, nothing of an answer goes.
+    if (++mine.requests === 2 && mine.index % every === 0) socket.destroy();
+  });
+}
+
+/** See Transport.maxConnections. */
+function serveAtMost(server: Server, max: number): void {
+  let serving = 0;
+  const waiting: Socket[] = [];
+  const serve = (socket: Socket) => {
+    serving++;
+    socket.once('close', () => {
+      serving--;
+      const next = waiting.shift();
+      if (next) serve(next);
+    });
+    socket.resume();
+  };
+  server.on('connection', (socket) => {
+    if (serving < max) serve(socket);
+    else {
+      socket.pause();
+      waiting.push(socket);
+    }
+  });
+  server.on('request', (_req, res) => {
+    if (waiting.length > 0) res.setHeader('connection', 'close');
+  });
+}
