@@ -46,10 +46,11 @@ const BASE_MS = 20_000;
 function expectGetPetHangContained(result: CliResult) {
   expect(result.code).toBe(1);
   const { unanswered, heldBack, passed, all } = outcomes(result);
-  // UNANSWERED_LIMIT requests in a row go unanswered before the route is given up; two of them
-  // may be one check's (a property sends its inputs together), and a timeout that met other
-  // requests in flight once the route has hung alone counts without being sent again.
-  expect(unanswered.length).toBeGreaterThanOrEqual(UNANSWERED_LIMIT - 1);
+  // UNANSWERED_LIMIT requests in a row go unanswered before the route is given up, but they
+  // may all be one check's (a property sends its inputs together, and a timeout that met other
+  // requests in flight counts at once once the route has hung alone): at least one check fails
+  // for want of an answer, and the rest of getPet's are held back (below).
+  expect(unanswered.length).toBeGreaterThanOrEqual(1);
   expect(
     all.filter((c) => unanswered.includes(c.id)).every((c) => c.message.includes(' to GET ')),
   ).toBe(true);
