@@ -131,6 +131,10 @@ export const LIST_LIMIT_DEFAULT: Check<DefaultLimitObservation> = {
   },
 };
 
+/** A pet's status as a message shows it: a pet without one says so. */
+const statusShown = (status: unknown) =>
+  status === undefined ? 'no status' : `status ${JSON.stringify(status)}`;
+
 /** A listPets call filtered by status, and its answer. */
 export interface StatusObservation {
   status: PetStatus;
@@ -157,7 +161,7 @@ function statusCheck(status: PetStatus): Check<StatusObservation> {
       if (others.length) {
         const sample = others
           .slice(0, 3)
-          .map((p) => `${showValue(p.id)}: ${JSON.stringify(p.status)}`);
+          .map((p) => `${showValue(p.id)}: ${statusShown(p.status)}`);
         const text = `${others.length} of ${itemCount(ex)} pets are not ${status} (${sample.join(', ')})`;
         return fail(finding('status-filter', { status, others: others.length }, text), [ex]);
       }
@@ -195,7 +199,7 @@ export const LIST_LIMIT_STATUS: Check<LimitStatusObservation> = {
     const other = pets.find((p) => p.status !== status);
     if (other) {
       const id = showValue(other.id);
-      const text = `pet ${id} has status ${JSON.stringify(other.status)}`;
+      const text = `pet ${id} has ${statusShown(other.status)}`;
       return fail(finding('status-filter', { status, others: 1 }, text), [ex], about(query));
     }
     return pass(`${query}: ${plural(pets.length, 'Pet')}, all ${status}`);
