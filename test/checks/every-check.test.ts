@@ -226,14 +226,15 @@ const cases: Record<string, Case[]> = {
     },
     {
       observation: { id: '0', ex: err(400) },
-      verdict: 'warn',
-      because: '400 Error for an int64 id',
+      verdict: 'fail',
+      because: 'id 0: 400 Error for a valid int64 id: getPet lists 400 for no input',
     },
     {
-      observation: { id: '0', ex: err(422) },
-      verdict: 'warn',
-      because: '422 Error for an int64 id',
+      observation: { id: '-9223372036854775808', ex: err(422) },
+      verdict: 'fail',
+      because: '422 Error for a valid int64 id',
     },
+    { observation: { id: '0', ex: err(429) }, verdict: 'unjudged' },
     {
       observation: {
         id: '9007199254740993',

@@ -1,6 +1,15 @@
 import type { Handler } from '../../src/reference/index.ts';
 import type { Fault } from './types.ts';
-import { ITEM, intercept, LIST, mapJson, onResponse, serverError, withKey } from './wrap.ts';
+import {
+  errorOf,
+  ITEM,
+  intercept,
+  LIST,
+  mapJson,
+  onResponse,
+  serverError,
+  withKey,
+} from './wrap.ts';
 
 const idOf = (path: string) => decodeURIComponent(path.split('/').pop() ?? '');
 
@@ -59,6 +68,18 @@ export const GET_FAULTS: Fault[] = [
         const id = idOf(req.path);
         return /^-\d+$/.test(id) && BigInt(id) < -(2n ** 53n) ? serverError() : undefined;
       }),
+  },
+  {
+    name: 'get-400-non-positive-id',
+    description:
+      'Answers 400 with an Error body to a petId of 0 or below (a valid int64: an id no pet has is owed 404).',
+    caughtBy: ['GET-ID-ANY'],
+    wrap: (app) =>
+      intercept(app, 'GET', ITEM, (req) =>
+        /^(0|-\d+)$/.test(idOf(req.path))
+          ? errorOf(400, 'invalid_id', 'petId must be a positive integer.')
+          : undefined,
+      ),
   },
   {
     name: 'get-hangs-on-id-0',
