@@ -103,6 +103,18 @@ export const LIST_FAULTS: Fault[] = [
     wrap: (_app, ctx) => ctx.reference({ store: new StatuslessInEveryFilter() }),
   },
   {
+    name: 'list-200-not-json',
+    description:
+      'Answers listPets 200 labelled application/json with a body that is not JSON (its other routes answer as they should).',
+    caughtBy: ['LIST-200-PETS'],
+    wrap: (app) =>
+      onResponse(app, 'GET', LIST, (res) =>
+        res.status === 200
+          ? { status: 200, raw: 'pets: []', headers: { 'content-type': 'application/json' } }
+          : res,
+      ),
+  },
+  {
     name: 'list-5xx-odd-limit',
     description: 'Answers 500 to a limit that is not an integer from 1 to 100.',
     caughtBy: ['LIST-LIMIT-INVALID'],
