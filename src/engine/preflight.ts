@@ -72,6 +72,8 @@ const NOT_UP = new Set([
   'UND_ERR_SOCKET',
   'UND_ERR_CLOSED',
 ]);
+/** Transport failures that are an answer broken in its framing: the target answered, wrongly. */
+const MISFRAMED = new Set(['UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
 /** What a proxy answers while the service behind it starts. */
 const STARTING = new Set([502, 503, 504]);
 const RETRY_EVERY_MS = 500;
@@ -112,7 +114,8 @@ export async function preflight(
       `cannot read the answers of ${baseUrl}: ${ex.error.message}`,
     );
   }
-  if (ex.error)
+  // An answer whose octets its framing does not hold came from the target: judged (exit 1).
+  if (ex.error && !MISFRAMED.has(ex.error.code))
     throw new HarnessError('UNREACHABLE', `cannot reach ${baseUrl}: ${ex.error.message}${waited}`);
   if (ex.response?.status === 401) {
     throw new HarnessError(

@@ -3,6 +3,7 @@ import { listen, type RunningServer } from '../../src/reference/index.ts';
 import { ALONE_FAULTS } from './alone-faults.ts';
 import { AUTH_FAULTS } from './auth-faults.ts';
 import { AUTH_SURFACE_FAULTS } from './auth-surface-faults.ts';
+import { BYTES_FAULTS } from './bytes-faults.ts';
 import { COVERAGE_FAULTS } from './coverage-faults.ts';
 import { CREATE_ANSWER_FAULTS } from './create-faults.ts';
 import { ERROR_FAULTS, GET_FAULTS, SUNSET_FAULTS } from './get-faults.ts';
@@ -24,6 +25,7 @@ export const FAULTS: readonly Fault[] = [
   ...ERROR_FAULTS,
   ...COVERAGE_FAULTS,
   ...ALONE_FAULTS,
+  ...BYTES_FAULTS,
 ];
 
 export function findFault(name: string): Fault {
