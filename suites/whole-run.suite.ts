@@ -1,4 +1,5 @@
 import { petName } from '../src/arbitraries/pet-name.ts';
+import { EVERY_ANSWER } from '../src/checks/every-answer.ts';
 import { RUN_ID_UNIQUE, RUN_MIN_CREATIONS, RUN_PET_CONSISTENT } from '../src/checks/run-wide.ts';
 import { LIMIT, PET_STATUSES } from '../src/contract/contract.ts';
 import { checkTest, useTarget } from '../src/language/check-test.ts';
@@ -65,4 +66,7 @@ export default function wholeRunSuite(run: SuiteRun): void {
     ]);
     return { sightings: pets.sightings, mismatches: pets.mismatches };
   });
+
+  // Last of all: every answer the run received, the preflight's and the set-up's included.
+  checkTest(target, EVERY_ANSWER, async () => target.run.answers.observation());
 }

@@ -40,6 +40,8 @@ export interface HarnessContext {
   limits: Limits;
   /** `I/N`: this run registers only shard I of N of the suites (see src/bridge/shard.ts). */
   shard?: string;
+  /** The preflight's exchange, raw: its answer is judged with every other (EVERY-ANSWER). */
+  preflight?: Exchange;
 }
 
 /** What a test hands the reporter about the check it ran (via vitest's `task.meta`). */

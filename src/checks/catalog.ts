@@ -2,6 +2,7 @@ import { AUTH_CHECKS, AUTH_ORDER_CHECKS } from './auth.ts';
 import { CREATE_CHECKS } from './create-pet.ts';
 import { DEPRECATION_CHECKS } from './deprecation.ts';
 import { ERROR_CHECKS } from './errors.ts';
+import { EVERY_ANSWER } from './every-answer.ts';
 import { GET_CHECKS } from './get-pet.ts';
 import { LIST_CHECKS } from './list-pets.ts';
 import { ROBUST_CHECKS } from './robustness.ts';
@@ -21,6 +22,7 @@ export const CHECKS: readonly Check<never>[] = [
   ...VERSIONING_CHECKS,
   ...DEPRECATION_CHECKS,
   ...RUN_CHECKS,
+  EVERY_ANSWER,
 ] as readonly Check<never>[];
 
 /** Every check the harness runs, by stable id, without its judge. The suites run each of them. */

@@ -2,6 +2,7 @@ import type { HarnessContext } from '../bridge/context.ts';
 import type { NotJudged } from '../checks/types.ts';
 import type { HttpClient } from '../http/client.ts';
 import { newSpend, type Spend } from '../http/throttle.ts';
+import { type AnswerLedger, answerLedger } from './answers.ts';
 import type { RunPets } from './run-pets.ts';
 
 /** A pet to fetch, or why there is none. */
@@ -33,6 +34,10 @@ export class SuiteRun {
    * without its precondition by it was left unjudged by the target, not by the store.
    */
   setUpTrouble?: NotJudged;
+  /** Every answer of the run judged against the invariants all answers keep (EVERY-ANSWER). */
+  readonly answers: AnswerLedger;
 
-  constructor(readonly ctx: HarnessContext) {}
+  constructor(readonly ctx: HarnessContext) {
+    this.answers = answerLedger(ctx);
+  }
 }

@@ -9,6 +9,7 @@ import { appendExchange, flushExchanges } from '../http/exchange-log.ts';
 import { compose } from '../http/interceptor.ts';
 import { retryingClosedConnections } from '../http/retry.ts';
 import { throttling } from '../http/throttle.ts';
+import { judgingAnswers } from './answers.ts';
 import { readOnly } from './read-only.ts';
 import { notingPets } from './run-pets.ts';
 import { notingSetUpTrouble } from './set-up-trouble.ts';
@@ -49,6 +50,7 @@ export function useTarget(run: SuiteRun, options: TargetOptions = {}): Target {
     retryingClosedConnections,
     throttling(ctx.limits, run.spend),
     notingPets(run.pets),
+    judgingAnswers(run.answers),
     notingSetUpTrouble(run),
     ...(ctx.writes ? [] : [readOnly]),
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MUTATIONS } from '../../src/arbitraries/invalid-new-pet.ts';
 import { CATALOG, CHECKS } from '../../src/checks/catalog.ts';
+import { finding } from '../../src/checks/finding.ts';
 import type { Outcome } from '../../src/checks/types.ts';
 import { PET_STATUSES } from '../../src/contract/contract.ts';
 import { errorBody, exchange } from '../support/exchanges.ts';
@@ -401,6 +402,27 @@ const cases: Record<string, Case[]> = {
       verdict: 'fail',
       because:
         'pet 7 in a listPets page is not the pet createPet returned: name: expected "a ", got "a"',
+    },
+  ],
+  'EVERY-ANSWER': [
+    { observation: { judged: 5, outside: 1, offences: 0, first: [] }, verdict: 'pass' },
+    { observation: { judged: 0, outside: 0, offences: 0, first: [] }, verdict: 'skip' },
+    {
+      observation: {
+        judged: 5,
+        outside: 0,
+        offences: 2,
+        first: [
+          {
+            label: 'GET /v1/pets?limit=1 (key, sent by preflight)',
+            problem: finding('not-bare-array', {}, 'body is not a bare JSON array'),
+            ex: ok({ data: [] }),
+          },
+        ],
+      },
+      verdict: 'fail',
+      because:
+        'GET /v1/pets?limit=1 (key, sent by preflight): body is not a bare JSON array (2 of 5 answers broke one)',
     },
   ],
   'ROBUST-LIST-ANY-QUERY': [
