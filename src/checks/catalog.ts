@@ -5,6 +5,7 @@ import { ERROR_CHECKS } from './errors.ts';
 import { EVERY_ANSWER } from './every-answer.ts';
 import { GET_CHECKS } from './get-pet.ts';
 import { LIST_CHECKS } from './list-pets.ts';
+import { NAME_UNICODE } from './names.ts';
 import { ROBUST_CHECKS } from './robustness.ts';
 import { RUN_CHECKS } from './run-wide.ts';
 import type { Check, CheckDef } from './types.ts';
@@ -14,6 +15,7 @@ import { VERSIONING_CHECKS } from './versioning.ts';
 export const CHECKS: readonly Check<never>[] = [
   ...LIST_CHECKS,
   ...CREATE_CHECKS,
+  NAME_UNICODE,
   ...GET_CHECKS,
   ...AUTH_CHECKS,
   ...AUTH_ORDER_CHECKS,

@@ -4,6 +4,7 @@ import type { HttpClient } from '../http/client.ts';
 import { newSpend, type Spend } from '../http/throttle.ts';
 import { type AnswerLedger, answerLedger } from './answers.ts';
 import type { RunPets } from './run-pets.ts';
+import type { NamedPet } from './unicode-pets.ts';
 
 /** A pet to fetch, or why there is none. */
 export type PetToFetch = { id: string } | { none: string };
@@ -24,6 +25,8 @@ export class SuiteRun {
     sightings: 0,
     mismatches: [],
   };
+  /** One pet per kind of characters in its name, created once per run (see unicodePets). */
+  namedPets?: Promise<NamedPet[]>;
   /** The pet every check that fetches one asks for (see somePet). */
   toFetch?: Promise<PetToFetch>;
   /** The run's one pool of connections, opened by its first suite. */

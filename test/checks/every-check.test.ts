@@ -404,6 +404,55 @@ const cases: Record<string, Case[]> = {
         'pet 7 in a listPets page is not the pet createPet returned: name: expected "a ", got "a"',
     },
   ],
+  'NAME-UNICODE': [
+    {
+      observation: [
+        {
+          kind: 'Cf',
+          label: 'format characters',
+          name: 'a\u200bb',
+          created: ok({ id: 7, name: 'a\u200bb', categoryId: 1 }, 201),
+          fetched: ok({ id: 7, name: 'a\u200bb', categoryId: 1 }),
+          pages: [ok([{ id: 7, name: 'a\u200bb', categoryId: 1 }])],
+        },
+      ],
+      verdict: 'pass',
+      because: '1 name came back exactly',
+    },
+    { observation: [], verdict: 'skip' },
+    {
+      observation: [
+        {
+          kind: 'Cf',
+          label: 'format characters',
+          name: 'a\u200bb',
+          created: ok({ id: 7, name: 'ab', categoryId: 1 }, 201),
+          pages: [],
+        },
+      ],
+      verdict: 'fail',
+      because:
+        'the name with format characters (Cf): name differs from code point 1 on: sent U+200B U+0062, got U+0062',
+    },
+    {
+      observation: [
+        {
+          kind: 'Zl',
+          label: 'the line separator',
+          name: 'a\u2028',
+          created: ok({ id: 7, name: 'a\u2028', categoryId: 1 }, 201),
+          fetched: ok({ id: 7, name: 'a\u2028', categoryId: 1 }),
+          pages: [ok([{ id: 7, name: 'a\\u2028', categoryId: 1 }])],
+        },
+      ],
+      verdict: 'fail',
+      because: 'sent U+2028, got U+005C U+0075 U+0032 U+0030',
+    },
+    {
+      observation: [{ kind: 'Lu', label: 'l', name: 'A', created: err(413), pages: [] }],
+      verdict: 'unjudged',
+    },
+  ],
   'EVERY-ANSWER': [
     { observation: { judged: 5, outside: 1, offences: 0, first: [] }, verdict: 'pass' },
     { observation: { judged: 0, outside: 0, offences: 0, first: [] }, verdict: 'skip' },

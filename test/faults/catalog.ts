@@ -9,6 +9,7 @@ import { CREATE_ANSWER_FAULTS } from './create-faults.ts';
 import { ERROR_FAULTS, GET_FAULTS, SUNSET_FAULTS } from './get-faults.ts';
 import { CREATE_INVALID_FAULTS } from './invalid-body-faults.ts';
 import { LIST_FAULTS } from './list-faults.ts';
+import { NAME_FAULTS } from './name-faults.ts';
 import { SET_UP_FAULTS } from './set-up-faults.ts';
 import type { Fault, ServerVariant } from './types.ts';
 
@@ -28,6 +29,7 @@ export const FAULTS: readonly Fault[] = [
   ...ALONE_FAULTS,
   ...BYTES_FAULTS,
   ...SET_UP_FAULTS,
+  ...NAME_FAULTS,
 ];
 
 export function findFault(name: string): Fault {
