@@ -5,9 +5,11 @@ import { ERROR_CHECKS } from './errors.ts';
 import { EVERY_ANSWER } from './every-answer.ts';
 import { GET_CHECKS } from './get-pet.ts';
 import { LIST_CHECKS } from './list-pets.ts';
+import { RUN_MODEL } from './model.ts';
 import { NAME_UNICODE } from './names.ts';
 import { ROBUST_CHECKS } from './robustness.ts';
 import { RUN_CHECKS } from './run-wide.ts';
+import { RUN_SENTINELS } from './sentinels.ts';
 import type { Check, CheckDef } from './types.ts';
 import { VERSIONING_CHECKS } from './versioning.ts';
 
@@ -24,6 +26,8 @@ export const CHECKS: readonly Check<never>[] = [
   ...VERSIONING_CHECKS,
   ...DEPRECATION_CHECKS,
   ...RUN_CHECKS,
+  RUN_MODEL,
+  RUN_SENTINELS,
   EVERY_ANSWER,
 ] as readonly Check<never>[];
 

@@ -41,14 +41,19 @@ export class AnswerLedger {
   }
 }
 
-/** The ledger of a run: what its answers are judged against, and the preflight's answer first. */
-export function answerLedger(ctx: HarnessContext): AnswerLedger {
-  const ledger = new AnswerLedger({
+/** What a run's answers are judged against: its key, where the API lives, the day. */
+export function answerContext(ctx: HarnessContext): AnswerContext {
+  return {
     apiKey: ctx.apiKey,
     basePath: new URL(ctx.baseUrl).pathname.replace(/\/+$/, ''),
     runHeaders: Object.keys(ctx.connection?.headers ?? {}),
     getPetRemoved: getPetRemoved(ctx) !== undefined,
-  });
+  };
+}
+
+/** The ledger of a run, the preflight's answer judged first. */
+export function answerLedger(ctx: HarnessContext): AnswerLedger {
+  const ledger = new AnswerLedger(answerContext(ctx));
   if (ctx.preflight) ledger.note(ctx.preflight);
   return ledger;
 }

@@ -15,6 +15,11 @@ export { onOwnConnection, type Target, useTarget } from './target.ts';
 
 export interface TestOptions {
   /**
+   * Its requests go before every other check's, in the run's set-up (e.g. what it judges shows
+   * only on a store that holds few pets); its test then reports the verdict.
+   */
+  early?: boolean;
+  /**
    * A reason the check cannot run now (e.g. getPet is past its sunset), or undefined. Asked
    * only of a selected check, so it may do the set-up the check needs (e.g. seed pets).
    */
@@ -50,6 +55,13 @@ export function verdictTest(
   run: (api: PetstoreApi, requestsSent: () => number) => Promise<Judgement>,
   options: TestOptions = {},
 ): void {
+  const record = async () => {
+    const spent = noPhaseTime();
+    const { api, recorded, unanswered } = recordingApi(target, def.id);
+    const judged = await countingInto(spent, () => run(api, () => recorded.length));
+    return { judged, recorded, unanswered: unanswered(), spent };
+  };
+  const early = options.early ? fixture(target, [def], record) : undefined;
   // vitest runs a file's consecutive concurrent tests together (up to maxConcurrency, set from
   // checksAtOnce), and a sequential test after all of those before it have ended.
   const together = !target.afterTheRest && checksAtOnce(target.ctx.limits) > 1;
@@ -64,10 +76,8 @@ export function verdictTest(
       // Left out by the user: the reports leave it out too (see DESELECTED).
       if (deselection(def.id, target.ctx)) task.meta.check.code = DESELECTED;
     } else {
-      const spent = noPhaseTime();
-      const { api, recorded, unanswered } = recordingApi(target, def.id);
-      const judged = await countingInto(spent, () => run(api, () => recorded.length));
-      judgement = settle(def, judged, recorded, unanswered(), trouble());
+      const { judged, recorded, unanswered, spent } = await (early ?? record)();
+      judgement = settle(def, judged, recorded, unanswered, trouble());
       task.meta.check = checkMeta(def, judgement, recorded, spent);
     }
     if (judgement.verdict === 'skip') skip(judgement.message);

@@ -4,6 +4,7 @@ import type { HttpClient } from '../http/client.ts';
 import { newSpend, type Spend } from '../http/throttle.ts';
 import { type AnswerLedger, answerLedger } from './answers.ts';
 import type { RunPets } from './run-pets.ts';
+import { Sentinels } from './sentinels.ts';
 import type { NamedPet } from './unicode-pets.ts';
 
 /** A pet to fetch, or why there is none. */
@@ -40,7 +41,11 @@ export class SuiteRun {
   /** Every answer of the run judged against the invariants all answers keep (EVERY-ANSWER). */
   readonly answers: AnswerLedger;
 
+  /** The probes spread over the run (RUN-SENTINELS). */
+  readonly sentinels: Sentinels;
+
   constructor(readonly ctx: HarnessContext) {
     this.answers = answerLedger(ctx);
+    this.sentinels = new Sentinels(ctx);
   }
 }

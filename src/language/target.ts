@@ -12,6 +12,7 @@ import { throttling } from '../http/throttle.ts';
 import { judgingAnswers } from './answers.ts';
 import { readOnly } from './read-only.ts';
 import { notingPets } from './run-pets.ts';
+import { sendingSentinels } from './sentinels.ts';
 import { notingSetUpTrouble } from './set-up-trouble.ts';
 import type { SuiteRun } from './suite-run.ts';
 
@@ -53,6 +54,7 @@ export function useTarget(run: SuiteRun, options: TargetOptions = {}): Target {
     judgingAnswers(run.answers),
     notingSetUpTrouble(run),
     ...(ctx.writes ? [] : [readOnly]),
+    sendingSentinels(run.sentinels),
   );
   return { run, ctx, client, ...(options.afterTheRest ? { afterTheRest: true } : {}) };
 }

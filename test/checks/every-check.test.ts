@@ -453,6 +453,63 @@ const cases: Record<string, Case[]> = {
       verdict: 'unjudged',
     },
   ],
+  'RUN-MODEL': [
+    { observation: { commands: 'c', ran: 4, notes: [] }, verdict: 'pass' },
+    {
+      observation: {
+        commands: 'c',
+        ran: 4,
+        notes: ['pet 4, created by this run, was not found later (404)'],
+      },
+      verdict: 'warn',
+      because: 'not found later',
+    },
+    {
+      observation: {
+        commands: 'c',
+        ran: 1,
+        violation: {
+          label: 'listPets while pets were being created',
+          problem: finding('partial-pet', {}, 'pet 1 listed other than created: name'),
+          ex: ok([]),
+          script: [ok([])],
+        },
+        notes: [],
+      },
+      verdict: 'fail',
+      because: 'after 1 commands, listPets while pets were being created: pet 1 listed',
+    },
+  ],
+  'RUN-SENTINELS': [
+    {
+      observation: {
+        every: 50,
+        sent: 100,
+        probes: [{ kind: 'list-no-key', at: 50, ex: err(401) }],
+        context: { apiKey: 'k', basePath: '/v1', getPetRemoved: false },
+      },
+      verdict: 'pass',
+    },
+    {
+      observation: {
+        every: 50,
+        sent: 100,
+        probes: [],
+        context: { apiKey: 'k', basePath: '/v1', getPetRemoved: false },
+      },
+      verdict: 'skip',
+    },
+    {
+      observation: {
+        every: 50,
+        sent: 100,
+        probes: [{ kind: 'list-no-key', at: 50, ex: ok([]) }],
+        context: { apiKey: 'k', basePath: '/v1', getPetRemoved: false },
+      },
+      verdict: 'fail',
+      because: 'sentinel list-no-key after 50 requests',
+    },
+  ],
   'EVERY-ANSWER': [
     { observation: { judged: 5, outside: 1, offences: 0, first: [] }, verdict: 'pass' },
     { observation: { judged: 0, outside: 0, offences: 0, first: [] }, verdict: 'skip' },

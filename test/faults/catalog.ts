@@ -11,6 +11,7 @@ import { CREATE_INVALID_FAULTS } from './invalid-body-faults.ts';
 import { LIST_FAULTS } from './list-faults.ts';
 import { NAME_FAULTS } from './name-faults.ts';
 import { SET_UP_FAULTS } from './set-up-faults.ts';
+import { TIMELINE_FAULTS } from './timeline-faults.ts';
 import type { Fault, ServerVariant } from './types.ts';
 
 export type { Fault, ServerVariant } from './types.ts';
@@ -30,6 +31,7 @@ export const FAULTS: readonly Fault[] = [
   ...BYTES_FAULTS,
   ...SET_UP_FAULTS,
   ...NAME_FAULTS,
+  ...TIMELINE_FAULTS,
 ];
 
 export function findFault(name: string): Fault {
