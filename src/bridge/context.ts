@@ -1,5 +1,6 @@
 import type { TodaySource } from '../base/today.ts';
 import type { ProblemData } from '../checks/finding.ts';
+import type { DimensionCount } from '../checks/request-space.ts';
 import type { Counterexample, Outcome } from '../checks/types.ts';
 import type { Connection } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -59,6 +60,8 @@ export interface CheckMeta {
   code?: string;
   /** See Judgement.problem. */
   problem?: ProblemData;
+  /** See Judgement.dimensions. */
+  dimensions?: readonly DimensionCount[];
 }
 
 declare module 'vitest' {

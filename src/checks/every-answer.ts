@@ -15,7 +15,8 @@ import {
   serverError,
 } from './problems.ts';
 import { type ClassContext, classifyRequest, type RequestClass } from './request-class.ts';
-import { type Check, fail, pass, precondition } from './types.ts';
+import type { DimensionCount } from './request-space.ts';
+import { type Check, fail, type Judgement, pass, precondition } from './types.ts';
 
 /** What an answer is judged against: the request's context, and whether getPet is removed. */
 export interface AnswerContext extends ClassContext {
@@ -148,6 +149,8 @@ export interface AnswersObservation {
   outside: number;
   offences: number;
   first: readonly Offence[];
+  /** The request space the answered requests covered (report.json `coverage.dimensions`). */
+  dimensions?: readonly DimensionCount[];
 }
 
 /** How an offence reads: the sender, the request, and what is wrong. */
@@ -183,15 +186,22 @@ export const EVERY_ANSWER: Check<AnswersObservation> = {
   clause: CLAUSES.responses,
   level: 'MUST',
   writes: false,
-  judge: ({ judged, outside, offences, first }) => {
-    const [one] = first;
-    if (one) {
-      const more = offences > 1 ? ` (${offences} of ${judged} answers broke one)` : '';
-      const evidence = first.slice(0, 3).map((o) => o.ex);
-      return fail(one.problem, evidence, { before: `${one.label}: `, after: more });
-    }
-    if (judged === 0) return precondition('no answer of the three operations to judge');
-    const also = outside ? `; ${plural(outside, 'other answer')} not judged here` : '';
-    return pass(`${plural(judged, 'answer')} judged, each sound${also}`);
+  judge: (observation) => {
+    const judgement = judgeAnswers(observation);
+    return observation.dimensions
+      ? { ...judgement, dimensions: observation.dimensions }
+      : judgement;
   },
 };
+
+function judgeAnswers({ judged, outside, offences, first }: AnswersObservation): Judgement {
+  const [one] = first;
+  if (one) {
+    const more = offences > 1 ? ` (${offences} of ${judged} answers broke one)` : '';
+    const evidence = first.slice(0, 3).map((o) => o.ex);
+    return fail(one.problem, evidence, { before: `${one.label}: `, after: more });
+  }
+  if (judged === 0) return precondition('no answer of the three operations to judge');
+  const also = outside ? `; ${plural(outside, 'other answer')} not judged here` : '';
+  return pass(`${plural(judged, 'answer')} judged, each sound${also}`);
+}

@@ -5,6 +5,9 @@ import {
   judgeAnswer,
   type Offence,
 } from '../checks/every-answer.ts';
+import { classifyRequest } from '../checks/request-class.ts';
+import { cellsOf, RequestSpaceTally } from '../checks/request-space.ts';
+import { exactJson, integerText } from '../http/exact.ts';
 import { type Exchange, forRecord } from '../http/exchange.ts';
 import type { Interceptor } from '../http/interceptor.ts';
 import { getPetRemoved } from './lifecycle.ts';
@@ -18,11 +21,17 @@ export class AnswerLedger {
   outside = 0;
   offences = 0;
   readonly first: Offence[] = [];
+  /** The request space the run's answered requests covered (report.json coverage.dimensions). */
+  readonly space = new RequestSpaceTally();
+  /** Distinct pets any answer showed so far, and those createPet gave the run. */
+  private readonly seen = new Set<string>();
+  private readonly created = new Set<string>();
 
   constructor(private readonly ctx: AnswerContext) {}
 
   /** Judges one exchange against the invariants every answer keeps, and notes the outcome. */
   note(ex: Exchange): void {
+    this.cover(ex);
     const judgement = judgeAnswer(ex, this.ctx);
     if (!judgement) {
       if (ex.response) this.outside++;
@@ -35,9 +44,24 @@ export class AnswerLedger {
       this.first.push({ label: judgement.label, problem: judgement.problem, ex: forRecord(ex) });
   }
 
+  /** Notes the cells of the request space an answered request covered, and the pets it showed. */
+  private cover(ex: Exchange): void {
+    if (!ex.response) return;
+    const c = classifyRequest(ex.request, this.ctx);
+    if (!c) return;
+    this.space.note(cellsOf(ex, c, this.ctx.apiKey, this.seen.size, this.created));
+    const body = exactJson(ex);
+    for (const item of Array.isArray(body) ? body : [body]) {
+      const id = integerText((item as { id?: unknown } | null)?.id);
+      if (id === undefined) continue;
+      this.seen.add(id);
+      if (c.operation === 'createPet' && ex.response.status === 201) this.created.add(id);
+    }
+  }
+
   observation(): AnswersObservation {
     const { judged, outside, offences, first } = this;
-    return { judged, outside, offences, first: [...first] };
+    return { judged, outside, offences, first: [...first], dimensions: this.space.table() };
   }
 }
 

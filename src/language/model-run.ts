@@ -206,6 +206,7 @@ const FIRST_SEQUENCE: readonly CommandSpec[] = [
     ],
   },
   { kind: 'list', credential: 'key', limit: 100 },
+  { kind: 'list', credential: 'key' },
   { kind: 'get', credential: 'key', pick: 1 },
   { kind: 'list', credential: 'none' },
   { kind: 'create-invalid', credential: 'key', body: {} },
