@@ -40,7 +40,8 @@ export interface TargetOptions {
  * interceptors around them, the nearest to the wire first: one more try for a request whose
  * connection the target had closed while idle, the throttle (budget, rate, load window,
  * concurrency, deadline, 429 waits, unresponsive routes), the notes of the run's pets and of its
- * set-up's trouble, and in a read-only run the refusal of anything but GET.
+ * set-up's trouble, the judge of every answer, in a read-only run the refusal of anything but
+ * GET, and the sentinel probes sent every so many requests.
  */
 export function useTarget(run: SuiteRun, options: TargetOptions = {}): Target {
   const { ctx } = run;
@@ -54,7 +55,8 @@ export function useTarget(run: SuiteRun, options: TargetOptions = {}): Target {
     judgingAnswers(run.answers),
     notingSetUpTrouble(run),
     ...(ctx.writes ? [] : [readOnly]),
-    sendingSentinels(run.sentinels),
+    // Not on connections of their own: a probe would go between a stretch's requests.
+    ...(options.connectionPerTurn ? [] : [sendingSentinels(run.sentinels)]),
   );
   return { run, ctx, client, ...(options.afterTheRest ? { afterTheRest: true } : {}) };
 }
