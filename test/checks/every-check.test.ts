@@ -14,6 +14,16 @@ const sent = { name: 'Rex', categoryId: 3, status: 'sold' };
 const withHeaders = (headers: Record<string, string>) =>
   exchange({ status: 200, json: pet(), headers });
 
+/** A name of format characters sent, the name createPet echoed, and the name a page listed. */
+const named = (name: string, echoed: string, listed?: string) => ({
+  kind: 'Cf',
+  label: 'format characters',
+  name,
+  created: ok({ id: 7, name: echoed, categoryId: 1 }, 201),
+  ...(listed === undefined ? {} : { fetched: ok({ id: 7, name: echoed, categoryId: 1 }) }),
+  pages: listed === undefined ? [] : [ok([{ id: 7, name: listed, categoryId: 1 }])],
+});
+
 /** For each check: observations that must pass, and ones that must fail (or warn), with why. */
 type Case = { observation: unknown; verdict: Outcome; because?: string };
 const cases: Record<string, Case[]> = {
@@ -406,45 +416,19 @@ const cases: Record<string, Case[]> = {
   ],
   'NAME-UNICODE': [
     {
-      observation: [
-        {
-          kind: 'Cf',
-          label: 'format characters',
-          name: 'a\u200bb',
-          created: ok({ id: 7, name: 'a\u200bb', categoryId: 1 }, 201),
-          fetched: ok({ id: 7, name: 'a\u200bb', categoryId: 1 }),
-          pages: [ok([{ id: 7, name: 'a\u200bb', categoryId: 1 }])],
-        },
-      ],
+      observation: [named('a\u200bb', 'a\u200bb', 'a\u200bb')],
       verdict: 'pass',
       because: '1 name came back exactly',
     },
     { observation: [], verdict: 'skip' },
     {
-      observation: [
-        {
-          kind: 'Cf',
-          label: 'format characters',
-          name: 'a\u200bb',
-          created: ok({ id: 7, name: 'ab', categoryId: 1 }, 201),
-          pages: [],
-        },
-      ],
+      observation: [named('a\u200bb', 'ab')],
       verdict: 'fail',
       because:
         'the name with format characters (Cf): name differs from code point 1 on: sent U+200B U+0062, got U+0062',
     },
     {
-      observation: [
-        {
-          kind: 'Zl',
-          label: 'the line separator',
-          name: 'a\u2028',
-          created: ok({ id: 7, name: 'a\u2028', categoryId: 1 }, 201),
-          fetched: ok({ id: 7, name: 'a\u2028', categoryId: 1 }),
-          pages: [ok([{ id: 7, name: 'a\\u2028', categoryId: 1 }])],
-        },
-      ],
+      observation: [named('a\u2028', 'a\u2028', 'a\\u2028')],
       verdict: 'fail',
       because: 'sent U+2028, got U+005C U+0075 U+0032 U+0030',
     },
