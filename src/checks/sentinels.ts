@@ -2,9 +2,7 @@ import { plural } from '../base/plural.ts';
 import type { SendOptions } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
-import { type AnswerContext, answerProblem, offenceLabel } from './every-answer.ts';
-import { openLimitAnswer } from './open-limits.ts';
-import { classifyRequest } from './request-class.ts';
+import { type AnswerContext, judgeAnswer } from './every-answer.ts';
 import { about, type Check, fail, type Judgement, pass, precondition } from './types.ts';
 
 /** One kind of sentinel probe: a request whose answer the contract fixes, whenever it is sent. */
@@ -79,17 +77,12 @@ export interface SentinelsObservation {
 }
 
 /** The first probe whose answer is not what the contract owes, judged as every answer is. */
-function firstWrong(
-  obs: SentinelsObservation,
-): { probe: SentinelProbe; judgement: Judgement } | undefined {
+function firstWrong(obs: SentinelsObservation): Judgement | undefined {
   for (const probe of obs.probes) {
-    const { ex } = probe;
-    if (!ex.response || openLimitAnswer([ex])) continue;
-    const c = classifyRequest(ex.request, obs.context);
-    const problem = c && answerProblem(ex, c, obs.context.getPetRemoved);
-    if (problem && c) {
-      const label = `sentinel ${probe.kind} after ${probe.at} requests, ${offenceLabel(ex, c)}`;
-      return { probe, judgement: fail(problem, [ex], about(label)) };
+    const judged = judgeAnswer(probe.ex, obs.context);
+    if (judged?.problem) {
+      const label = `sentinel ${probe.kind} after ${probe.at} requests, ${judged.label}`;
+      return fail(judged.problem, [probe.ex], about(label));
     }
   }
   return undefined;
@@ -105,7 +98,7 @@ export const RUN_SENTINELS: Check<SentinelsObservation> = {
   writes: false,
   judge: (obs) => {
     const wrong = firstWrong(obs);
-    if (wrong) return wrong.judgement;
+    if (wrong) return wrong;
     const answered = obs.probes.filter((p) => p.ex.response).length;
     if (answered === 0) return precondition('no sentinel probe was answered');
     const last = Math.max(...obs.probes.map((p) => p.at));

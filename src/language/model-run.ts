@@ -7,7 +7,7 @@ import {
 } from '../arbitraries/model-commands.ts';
 import { petName } from '../arbitraries/pet-name.ts';
 import type { HarnessContext } from '../bridge/context.ts';
-import { type AnswerContext, answerProblem, offenceLabel } from '../checks/every-answer.ts';
+import { type AnswerContext, judgeAnswer } from '../checks/every-answer.ts';
 import type { Finding } from '../checks/finding.ts';
 import {
   emptyModel,
@@ -19,8 +19,6 @@ import {
   reusedId,
   type StoreModel,
 } from '../checks/model.ts';
-import { openLimitAnswer } from '../checks/open-limits.ts';
-import { classifyRequest } from '../checks/request-class.ts';
 import type { Judgement } from '../checks/types.ts';
 import type { Auth } from '../http/client.ts';
 import { exactPetId } from '../http/exact.ts';
@@ -64,10 +62,8 @@ async function send(r: ModelReal, request: (api: PetstoreApi) => Promise<Exchang
   const ex = await request(r.api);
   r.log.push(ex);
   if (!ex.response) throw new ModelStopped(ex.error?.message ?? 'no answer');
-  const c = classifyRequest(ex.request, r.judging);
-  const problem =
-    c && !openLimitAnswer([ex]) ? answerProblem(ex, c, r.judging.getPetRemoved) : undefined;
-  if (problem && c) throw new ModelViolation(offenceLabel(ex, c), problem, ex);
+  const judged = judgeAnswer(ex, r.judging);
+  if (judged?.problem) throw new ModelViolation(judged.label, judged.problem, ex);
   return ex;
 }
 
@@ -150,7 +146,7 @@ async function batch(m: StoreModel, r: ModelReal, pets: readonly ModelNewPet[]) 
     send(r, (api) => api.listPets({ limit: 100 })),
   ]);
   const answers = await Promise.all(sends);
-  bodies.forEach((body, i) => noteCreated(m, body, answers[2 * i] as Exchange));
+  for (const [i, body] of bodies.entries()) noteCreated(m, body, answers[2 * i] as Exchange);
   for (const [i, ex] of answers.entries())
     if (i % 2 === 1) check(pageProblem(m, ex), 'listPets while pets were being created', ex);
 }

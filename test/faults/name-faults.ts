@@ -1,13 +1,8 @@
 import { stringify } from 'lossless-json';
 import type { AppResponse, Handler } from '../../src/reference/index.ts';
+import { storesName } from './coverage-faults.ts';
 import type { Fault } from './types.ts';
-import { ITEM, isObject, LIST, matches, onRequest, rewriteJsonBody } from './wrap.ts';
-
-/** createPet storing a name rewritten by `fn`: the 201 echoes the stored name. */
-const storesName = (app: Handler, fn: (name: string) => string): Handler =>
-  onRequest(app, 'POST', LIST, (req) =>
-    rewriteJsonBody(req, (b) => (typeof b.name === 'string' ? { ...b, name: fn(b.name) } : b)),
-  );
+import { ITEM, isObject, LIST, matches } from './wrap.ts';
 
 /** getPet and listPets answering with every name rewritten by `fn` (stored as sent). */
 const readsName =
