@@ -16,7 +16,7 @@ import {
 } from './problems.ts';
 import { type ClassContext, classifyRequest, type RequestClass } from './request-class.ts';
 import type { DimensionCount } from './request-space.ts';
-import { type Check, fail, type Judgement, pass, precondition } from './types.ts';
+import { type Check, fail, type Judgement, pass, precondition, unjudged } from './types.ts';
 
 /** What an answer is judged against: the request's context, and whether getPet is removed. */
 export interface AnswerContext extends ClassContext {
@@ -122,10 +122,10 @@ export function answerProblem(ex: Exchange, c: RequestClass, removed: boolean): 
   const client = status >= 400 && status < 500;
   const refusal = OPEN_LIMIT_STATUSES.includes(status) || (any4xx && client);
   if (!statuses.includes(status) && !refusal) {
-    const text =
-      status >= 200 && status < 300 && (c.credential === 'none' || c.credential === 'wrong')
-        ? `served ${status} without the right key (${why}): 401 is owed`
-        : `${status} where ${statuses.join(' or ')} is owed (${why})`;
+    // The same finding as the auth checks': one cause, said once in the reports.
+    if (status >= 200 && status < 300 && (c.credential === 'none' || c.credential === 'wrong'))
+      return finding('served-without-key', {}, 'served without the right key');
+    const text = `${status} where ${statuses.join(' or ')} is owed (${why})`;
     return finding('status-mismatch', { expected: statuses, got: status }, text);
   }
   if (client) return notErrorResponse(ex, status);
@@ -147,17 +147,26 @@ export interface AnswersObservation {
   judged: number;
   /** Answers to requests no operation describes, or cut at the size cap: not judged here. */
   outside: number;
+  /** Of the judged, those that were a 413 or 429 Error (limits the contract leaves open). */
+  limited?: number;
   offences: number;
   first: readonly Offence[];
   /** The request space the answered requests covered (report.json `coverage.dimensions`). */
   dimensions?: readonly DimensionCount[];
 }
 
+const CREDENTIAL_WORDS = {
+  key: 'the key',
+  none: 'no key',
+  wrong: 'a wrong key',
+  unclear: 'the key in another form',
+} as const;
+
 /** How an offence reads: the sender, the request, and what is wrong. */
 export function offenceLabel(ex: Exchange, c: RequestClass): string {
   const url = new URL(ex.request.url);
   const who = ex.check ?? 'the run';
-  return `${ex.request.method} ${url.pathname}${url.search} (${c.credential === 'key' ? 'key' : `${c.credential} key`}, sent by ${who})`;
+  return `${ex.request.method} ${url.pathname}${url.search} (${CREDENTIAL_WORDS[c.credential]}, sent by ${who})`;
 }
 
 /**
@@ -168,12 +177,13 @@ export function offenceLabel(ex: Exchange, c: RequestClass): string {
 export function judgeAnswer(
   ex: Exchange,
   ctx: AnswerContext,
-): { problem: Finding | null; label: string } | undefined {
+): { problem: Finding | null; label: string; limited?: true } | undefined {
   if (!ex.response || ex.response.truncated) return undefined;
   const c = classifyRequest(ex.request, ctx);
   if (!c) return undefined;
-  // A 413 or 429 Error is a limit the contract leaves open: sane for any request.
-  if (openLimitAnswer([ex])) return { problem: null, label: '' };
+  // A 413 or 429 Error is a limit the contract leaves open: sane for any request, and it says
+  // nothing of the clauses the request was sent for.
+  if (openLimitAnswer([ex])) return { problem: null, label: '', limited: true };
   const problem = answerProblem(ex, c, ctx.getPetRemoved);
   return { problem: problem ?? null, label: problem ? offenceLabel(ex, c) : '' };
 }
@@ -194,12 +204,17 @@ export const EVERY_ANSWER: Check<AnswersObservation> = {
   },
 };
 
-function judgeAnswers({ judged, outside, offences, first }: AnswersObservation): Judgement {
+function judgeAnswers(observation: AnswersObservation): Judgement {
+  const { judged, outside, offences, first, limited = 0 } = observation;
   const [one] = first;
   if (one) {
     const more = offences > 1 ? ` (${offences} of ${judged} answers broke one)` : '';
     const evidence = first.slice(0, 3).map((o) => o.ex);
     return fail(one.problem, evidence, { before: `${one.label}: `, after: more });
+  }
+  if (judged === limited && limited > 0) {
+    const why = `every answer (${limited}) was a 413 or 429 Error: limits the contract leaves open`;
+    return unjudged('open-limit', why);
   }
   if (judged === 0) return precondition('no answer of the three operations to judge');
   const also = outside ? `; ${plural(outside, 'other answer')} not judged here` : '';

@@ -3,8 +3,9 @@ import { exactJson, exactPetId, integerText, showValue } from '../http/exact.ts'
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { type Finding, finding, problemData } from './finding.ts';
+import { openLimitReason } from './open-limits.ts';
 import { petDifferences } from './pet-fields.ts';
-import { type Check, type Judgement, pass, warn } from './types.ts';
+import { type Check, type Judgement, pass, skip, unjudged, warn } from './types.ts';
 
 /** A pet the model knows the run created, with the fields the contract promises back. */
 export interface ModelPet {
@@ -99,6 +100,8 @@ export interface ModelObservation {
   violation?: { label: string; problem: Finding; ex: Exchange; script: readonly Exchange[] };
   /** Answers the contract leaves free but that say something (a created pet no longer found). */
   notes: readonly string[];
+  /** The 413 or 429 Error (a limit the contract leaves open) that ended the sequence early. */
+  limited?: Exchange;
 }
 
 export const RUN_MODEL: Check<ModelObservation> = {
@@ -109,7 +112,7 @@ export const RUN_MODEL: Check<ModelObservation> = {
   clause: CLAUSES.petFields,
   level: 'MUST',
   writes: true,
-  judge: ({ commands, ran, violation, notes }): Judgement => {
+  judge: ({ commands, ran, violation, notes, limited }): Judgement => {
     if (violation) {
       // The whole sequence is the evidence: its curl lines, in order, replay it. (Not `fail`:
       // a 429 earlier in the sequence does not make the violation a limit.)
@@ -122,6 +125,9 @@ export const RUN_MODEL: Check<ModelObservation> = {
         evidence: [...script],
       };
     }
+    if (limited) return unjudged('open-limit', openLimitReason(limited), [limited]);
+    // fast-check may draw a sequence of no command (or of none that applied): nothing judged.
+    if (ran === 0) return skip('no command of the sequence ran');
     if (notes.length) return warn(`${commands}: ${notes.join('; ')}`);
     return pass(`${ran} commands agreed with the model`);
   },

@@ -3,7 +3,7 @@ import type { SendOptions } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { type AnswerContext, judgeAnswer } from './every-answer.ts';
-import { about, type Check, fail, type Judgement, pass, precondition } from './types.ts';
+import { about, type Check, fail, type Judgement, pass, precondition, unjudged } from './types.ts';
 
 /** One kind of sentinel probe: a request whose answer the contract fixes, whenever it is sent. */
 export interface SentinelKind {
@@ -99,7 +99,12 @@ export const RUN_SENTINELS: Check<SentinelsObservation> = {
   judge: (obs) => {
     const wrong = firstWrong(obs);
     if (wrong) return wrong;
-    const answered = obs.probes.filter((p) => p.ex.response).length;
+    const judged = obs.probes.map((p) => judgeAnswer(p.ex, obs.context)).filter((j) => j);
+    const answered = judged.filter((j) => !j?.limited).length;
+    if (answered === 0 && judged.length > 0) {
+      const why = 'every sentinel probe met a 413 or 429 Error: limits the contract leaves open';
+      return unjudged('open-limit', why);
+    }
     if (answered === 0) return precondition('no sentinel probe was answered');
     const last = Math.max(...obs.probes.map((p) => p.at));
     return pass(

@@ -19,6 +19,7 @@ const KEEP = 10;
 export class AnswerLedger {
   judged = 0;
   outside = 0;
+  limited = 0;
   offences = 0;
   readonly first: Offence[] = [];
   /** The request space the run's answered requests covered (report.json coverage.dimensions). */
@@ -38,6 +39,7 @@ export class AnswerLedger {
       return;
     }
     this.judged++;
+    if (judgement.limited) this.limited++;
     if (judgement.problem === null) return;
     this.offences++;
     if (this.first.length < KEEP)
@@ -60,8 +62,9 @@ export class AnswerLedger {
   }
 
   observation(): AnswersObservation {
-    const { judged, outside, offences, first } = this;
-    return { judged, outside, offences, first: [...first], dimensions: this.space.table() };
+    const { judged, outside, offences, first, limited } = this;
+    const dimensions = this.space.table();
+    return { judged, outside, limited, offences, first: [...first], dimensions };
   }
 }
 

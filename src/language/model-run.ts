@@ -50,8 +50,18 @@ export class ModelViolation extends Error {
   }
 }
 
-/** The sequence cannot go on: a request got no answer (the check's recorder judges that). */
-export class ModelStopped extends Error {}
+/**
+ * The sequence cannot go on: a request got no answer (the check's recorder judges that), or a
+ * 413 or 429 Error, a limit the contract leaves open (the sequence then judged nothing).
+ */
+export class ModelStopped extends Error {
+  constructor(
+    message: string,
+    readonly limited?: Exchange,
+  ) {
+    super(message);
+  }
+}
 
 const WRONG_KEY = 'Bearer pc-model-wrong-key';
 const authOf = (c: CredentialChoice): Auth | undefined =>
@@ -63,6 +73,7 @@ async function send(r: ModelReal, request: (api: PetstoreApi) => Promise<Exchang
   r.log.push(ex);
   if (!ex.response) throw new ModelStopped(ex.error?.message ?? 'no answer');
   const judged = judgeAnswer(ex, r.judging);
+  if (judged?.limited) throw new ModelStopped('a limit the contract leaves open', ex);
   if (judged?.problem) throw new ModelViolation(judged.label, judged.problem, ex);
   return ex;
 }
@@ -187,6 +198,7 @@ export async function runSequence(
       };
     }
     if (!(error instanceof ModelStopped)) throw error;
+    if (error.limited) return { commands: shown, ran, notes: real.notes, limited: error.limited };
   }
   return { commands: shown, ran, notes: real.notes };
 }

@@ -113,7 +113,7 @@ describe('EVERY-ANSWER: one judge of what every answer keeps, whatever sent it',
       [list('/pets?limit=1', { status: 200, json: [pet(1), pet(2)] }), '2 items, more than the 1'],
       [list('/pets?status=sold', { status: 200, json: [pet(1)] }), 'is not sold'],
       [list('/pets', { status: 500, json: errorBody(500) }), 'server error 500'],
-      [list('/pets', { status: 200, json: [] }, null), 'served 200 without the right key'],
+      [list('/pets', { status: 200, json: [] }, null), 'served without the right key'],
       [list('/pets', error(400), 'Bearer wrong'), '400 where 401 is owed'],
       [list('/pets?limit=5', error(400)), '400 where 200 is owed'],
       [list('/pets', { status: 401, json: errorBody(403) }, null), 'Error.status is 403'],
@@ -137,7 +137,7 @@ describe('EVERY-ANSWER: one judge of what every answer keeps, whatever sent it',
       expect(String(judged?.problem)).toContain(because);
     }
     const label = judgeAnswer({ ...list('/pets', error(400)), check: 'seed' }, ctx)?.label;
-    expect(label).toBe('GET /v1/pets (key, sent by seed)');
+    expect(label).toBe('GET /v1/pets (the key, sent by seed)');
   });
 
   it('leaves alone what no operation describes, answers cut at the cap and no answer at all', () => {

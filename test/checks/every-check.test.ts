@@ -504,7 +504,7 @@ const cases: Record<string, Case[]> = {
         offences: 2,
         first: [
           {
-            label: 'GET /v1/pets?limit=1 (key, sent by preflight)',
+            label: 'GET /v1/pets?limit=1 (the key, sent by preflight)',
             problem: finding('not-bare-array', {}, 'body is not a bare JSON array'),
             ex: ok({ data: [] }),
           },
@@ -512,7 +512,7 @@ const cases: Record<string, Case[]> = {
       },
       verdict: 'fail',
       because:
-        'GET /v1/pets?limit=1 (key, sent by preflight): body is not a bare JSON array (2 of 5 answers broke one)',
+        'GET /v1/pets?limit=1 (the key, sent by preflight): body is not a bare JSON array (2 of 5 answers broke one)',
     },
   ],
   'ROBUST-LIST-ANY-QUERY': [

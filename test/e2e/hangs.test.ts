@@ -46,7 +46,9 @@ const BASE_MS = 20_000;
 function expectGetPetHangContained(result: CliResult) {
   expect(result.code).toBe(1);
   const { unanswered, heldBack, passed, all } = outcomes(result);
-  expect(unanswered.length).toBeGreaterThanOrEqual(3);
+  // The route's 3 unanswered requests in a row are shared with the model (first of all) and
+  // the sentinel probes, which are no check: at least 2 checks meet a deadline of their own.
+  expect(unanswered.length).toBeGreaterThanOrEqual(2);
   expect(
     all.filter((c) => unanswered.includes(c.id)).every((c) => c.message.includes(' to GET ')),
   ).toBe(true);
