@@ -11,13 +11,16 @@ import deprecationSuite from './deprecation.suite.ts';
 import errorsSuite from './errors.suite.ts';
 import getPetSuite from './get-pet.suite.ts';
 import listPetsSuite from './list-pets.suite.ts';
+import modelSuite from './model.suite.ts';
 import robustnessSuite from './robustness.suite.ts';
 import versioningSuite from './versioning.suite.ts';
 import wholeRunSuite from './whole-run.suite.ts';
 
 // In the catalog's order (which checks a request budget reaches follows it, and the checks
-// start in it); the whole-run suite last: it judges what every other suite created and saw.
+// start in it), but for the model first: its requests go before every other (see its suite);
+// the whole-run suite last: it judges what every other suite created and saw.
 const SUITES = [
+  modelSuite,
   listPetsSuite,
   createPetSuite,
   getPetSuite,

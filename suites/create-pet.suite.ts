@@ -9,8 +9,13 @@ import {
   CREATE_ID_UNIQUE,
   INVALID_BODY_CHECKS,
 } from '../src/checks/create-pet.ts';
+import { NAME_UNICODE } from '../src/checks/names.ts';
+import { LIMIT, PET_STATUSES } from '../src/contract/contract.ts';
+import { exactPetId } from '../src/http/exact.ts';
 import { checkTest, eachTest, propertyTest, useTarget } from '../src/language/check-test.ts';
+import { getPetRemoved } from '../src/language/lifecycle.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
+import { unicodePets } from '../src/language/unicode-pets.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function createPetSuite(run: SuiteRun): void {
@@ -58,6 +63,32 @@ export default function createPetSuite(run: SuiteRun): void {
         ...(mutation.examples ? { examples: mutation.examples(runId) } : {}),
       },
     );
+  });
+
+  // Names of every kind of character (made before the seed pets), fetched one by one and read
+  // in the first page of the store and of each status, where a store in creation order shows them.
+  checkTest(target, NAME_UNICODE, async (api) => {
+    const named = await unicodePets(target);
+    const removed = getPetRemoved(target.ctx) !== undefined;
+    const fetched = await Promise.all(
+      named.map(({ created }) => {
+        const id = exactPetId(created);
+        return id === undefined || removed ? undefined : api.getPet(id);
+      }),
+    );
+    const pages = await Promise.all(
+      [undefined, ...PET_STATUSES].map((status) =>
+        api.listPets({ limit: LIMIT.max, ...(status ? { status } : {}) }),
+      ),
+    );
+    return named.map(({ kind, name, created }, i) => ({
+      kind: kind.id,
+      label: kind.label,
+      name,
+      created,
+      ...(fetched[i] ? { fetched: fetched[i] } : {}),
+      pages,
+    }));
   });
 
   const EXTRA_FIELDS = [{ nickname: 'Rexie' }, { pcExtra: { nested: [1, 2] } }, { tags: [] }];

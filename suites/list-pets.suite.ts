@@ -19,6 +19,7 @@ import {
   type OddQueryObservation,
   SEEDED_LIST_CHECKS,
 } from '../src/checks/list-pets.ts';
+import { NAME_UNICODE } from '../src/checks/names.ts';
 import { exclusionReason } from '../src/checks/selection.ts';
 import type { Check } from '../src/checks/types.ts';
 import { LIMIT, PET_STATUSES } from '../src/contract/contract.ts';
@@ -31,10 +32,14 @@ import {
 } from '../src/language/check-test.ts';
 import { noPetsReason, seedPets } from '../src/language/seed.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
+import { unicodePets } from '../src/language/unicode-pets.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function listPetsSuite(run: SuiteRun): void {
   const target = useTarget(run);
+  // Names of every kind of character first: on a store that lists in creation order they lead
+  // every page the list checks and the seeding read, so each is judged as listPets shows it.
+  fixture(target, [NAME_UNICODE, ...SEEDED_LIST_CHECKS], () => unicodePets(target));
   // More pets than the largest page, and more than that of each status when LIST-LIMIT-STATUS
   // runs: otherwise a server ignoring limit or status would pass for lack of data. Created
   // before the checks, when one of them is selected.

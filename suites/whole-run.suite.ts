@@ -1,5 +1,7 @@
 import { petName } from '../src/arbitraries/pet-name.ts';
+import { EVERY_ANSWER } from '../src/checks/every-answer.ts';
 import { RUN_ID_UNIQUE, RUN_MIN_CREATIONS, RUN_PET_CONSISTENT } from '../src/checks/run-wide.ts';
+import { RUN_SENTINELS } from '../src/checks/sentinels.ts';
 import { LIMIT, PET_STATUSES } from '../src/contract/contract.ts';
 import { checkTest, useTarget } from '../src/language/check-test.ts';
 import { getPetRemoved } from '../src/language/lifecycle.ts';
@@ -65,4 +67,13 @@ export default function wholeRunSuite(run: SuiteRun): void {
     ]);
     return { sightings: pets.sightings, mismatches: pets.mismatches };
   });
+
+  // The last round of sentinel probes, then every probe of the run judged.
+  checkTest(target, RUN_SENTINELS, async (api) => {
+    target.run.sentinels.finalRound(api.send);
+    return target.run.sentinels.observation();
+  });
+
+  // Last of all: every answer the run received, the preflight's and the set-up's included.
+  checkTest(target, EVERY_ANSWER, async () => target.run.answers.observation());
 }

@@ -116,6 +116,20 @@ const nearStatusBodies = (runId: string): InvalidBody[] =>
     json: { name: `pc-${runId}-near-status-${i}`, categoryId: i, status },
   }));
 
+/** Values of every JSON type a field of NewPet may not hold, one per type, whatever the seed. */
+const WRONG_TYPES: Record<'name' | 'categoryId' | 'status', readonly unknown[]> = {
+  name: [7, 1.5, true, [], {}],
+  categoryId: [true, ['1'], { value: 1 }],
+  status: [1, 1.5, false, ['sold'], { status: 'sold' }],
+};
+
+/** Bodies with `field` of each wrong JSON type, the other fields valid. */
+function typedField(field: keyof typeof WRONG_TYPES, runId = 'typed'): InvalidBody[] {
+  return WRONG_TYPES[field].map((value, i) => ({
+    json: { name: `pc-${runId}-${field}-type-${i}`, categoryId: i, status: 'sold', [field]: value },
+  }));
+}
+
 /** Every named way a createPet body is made invalid (contract: createPet, 400). */
 export const MUTATIONS: readonly Mutation[] = [
   { id: 'MISSING-NAME', label: 'without name', arb: (r) => provenInvalid(withoutField(r, 'name')) },
@@ -128,21 +142,25 @@ export const MUTATIONS: readonly Mutation[] = [
     id: 'NAME-TYPE',
     label: 'with a non-string name',
     arb: (r) => provenInvalid(replaceField(r, 'name', nonString)),
+    examples: (r) => typedField('name', r),
   },
   {
     id: 'CATEGORY-TYPE',
     label: 'with a non-number categoryId',
     arb: (r) => provenInvalid(replaceField(r, 'categoryId', nonNumber)),
     // A number written as a string is the near miss servers accept: tried whatever the seed.
-    examples: (r) =>
-      ['1', INT64.max.toString()].map((categoryId, i) => ({
+    examples: (r) => [
+      ...['1', INT64.max.toString()].map((categoryId, i) => ({
         json: { name: `pc-${r}-string-category-${i}`, categoryId },
       })),
+      ...typedField('categoryId', r),
+    ],
   },
   {
     id: 'STATUS-TYPE',
     label: 'with a non-string status',
     arb: (r) => provenInvalid(replaceField(r, 'status', nonString)),
+    examples: (r) => typedField('status', r),
   },
   {
     id: 'NAME-NULL',

@@ -3,6 +3,7 @@ import { INT64, PET_STATUSES } from '../contract/contract.ts';
 import { lazy } from './lazy.ts';
 import { petName } from './pet-name.ts';
 import { codePoint } from './unicode.ts';
+import { categoryChar } from './unicode-categories.ts';
 
 /**
  * Long names: up to 4096 code points, sized to the maximum so three in four are over 1 KiB.
@@ -15,6 +16,8 @@ const nameParts = fc.oneof(
   { withCrossShrink: true },
   { weight: 6, arbitrary: fc.string({ unit: codePoint, maxLength: 40 }) },
   { weight: 2, arbitrary: lazy(() => fc.string({ unit: 'grapheme', maxLength: 40 })) },
+  // The characters servers strip, escape twice or normalise, among any others.
+  { weight: 2, arbitrary: fc.string({ unit: fc.oneof(codePoint, categoryChar), maxLength: 40 }) },
   { weight: 1, arbitrary: longName },
 );
 

@@ -1,5 +1,6 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { CATALOG, findCheck } from '../checks/catalog.ts';
+import type { DimensionCount } from '../checks/request-space.ts';
 import { DESELECTED } from '../checks/selection.ts';
 import { toCurl } from '../http/curl.ts';
 import { bounded, Egress, LINE_CHARS } from '../http/egress.ts';
@@ -33,6 +34,8 @@ export class ResultCollector implements Reporter {
   readonly results: CheckResult[] = [];
   readonly harnessErrors: string[] = [];
   private readonly evidenceBudget = new RecordBudget(EVIDENCE_BODY_CHARS);
+  /** The request space the run covered, as the check that counts it (EVERY-ANSWER) saw it. */
+  dimensions?: readonly DimensionCount[];
   /** When each check ran, epoch ms: they overlap when checks run together. */
   readonly spans: Span[] = [];
   /** The checks of the run not printed yet, in catalog order. */
@@ -118,6 +121,7 @@ export class ResultCollector implements Reporter {
       return undefined;
     }
     const meta: CheckMeta | undefined = testCase.meta().check;
+    if (meta?.dimensions) this.dimensions = meta.dimensions;
     const outcome = testCase.result();
     const durationMs = Math.round(testCase.diagnostic()?.duration ?? 0);
     if (!meta) {

@@ -1,5 +1,6 @@
 import type { TodaySource } from '../base/today.ts';
 import type { ProblemData } from '../checks/finding.ts';
+import type { DimensionCount } from '../checks/request-space.ts';
 import type { Counterexample, Outcome } from '../checks/types.ts';
 import type { Connection } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -40,6 +41,8 @@ export interface HarnessContext {
   limits: Limits;
   /** `I/N`: this run registers only shard I of N of the suites (see src/bridge/shard.ts). */
   shard?: string;
+  /** The preflight's exchange, raw: its answer is judged with every other (EVERY-ANSWER). */
+  preflight?: Exchange;
 }
 
 /** What a test hands the reporter about the check it ran (via vitest's `task.meta`). */
@@ -57,6 +60,8 @@ export interface CheckMeta {
   code?: string;
   /** See Judgement.problem. */
   problem?: ProblemData;
+  /** See Judgement.dimensions. */
+  dimensions?: readonly DimensionCount[];
 }
 
 declare module 'vitest' {

@@ -2,10 +2,14 @@ import { AUTH_CHECKS, AUTH_ORDER_CHECKS } from './auth.ts';
 import { CREATE_CHECKS } from './create-pet.ts';
 import { DEPRECATION_CHECKS } from './deprecation.ts';
 import { ERROR_CHECKS } from './errors.ts';
+import { EVERY_ANSWER } from './every-answer.ts';
 import { GET_CHECKS } from './get-pet.ts';
 import { LIST_CHECKS } from './list-pets.ts';
+import { RUN_MODEL } from './model.ts';
+import { NAME_UNICODE } from './names.ts';
 import { ROBUST_CHECKS } from './robustness.ts';
 import { RUN_CHECKS } from './run-wide.ts';
+import { RUN_SENTINELS } from './sentinels.ts';
 import type { Check, CheckDef } from './types.ts';
 import { VERSIONING_CHECKS } from './versioning.ts';
 
@@ -13,6 +17,7 @@ import { VERSIONING_CHECKS } from './versioning.ts';
 export const CHECKS: readonly Check<never>[] = [
   ...LIST_CHECKS,
   ...CREATE_CHECKS,
+  NAME_UNICODE,
   ...GET_CHECKS,
   ...AUTH_CHECKS,
   ...AUTH_ORDER_CHECKS,
@@ -21,6 +26,9 @@ export const CHECKS: readonly Check<never>[] = [
   ...VERSIONING_CHECKS,
   ...DEPRECATION_CHECKS,
   ...RUN_CHECKS,
+  RUN_MODEL,
+  RUN_SENTINELS,
+  EVERY_ANSWER,
 ] as readonly Check<never>[];
 
 /** Every check the harness runs, by stable id, without its judge. The suites run each of them. */

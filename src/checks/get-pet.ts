@@ -5,7 +5,7 @@ import { finding } from './finding.ts';
 import { judgeOutOfDomain } from './out-of-domain.ts';
 import { petDifferences } from './pet-fields.ts';
 import { firstProblem, notErrorResponse, notSuccess, unsound } from './problems.ts';
-import { about, type Check, fail, judged, skip, warn } from './types.ts';
+import { about, type Check, fail, judged, skip } from './types.ts';
 
 /** A pet as createPet returned it, and getPet's answer for its id. */
 export interface FetchObservation {
@@ -88,7 +88,7 @@ export const GET_404_UNKNOWN: Check<UnknownIdObservation> = {
 export const GET_ID_ANY: Check<IdObservation> = {
   id: 'GET-ID-ANY',
   title:
-    'GET /pets/{petId} for generated int64 ids (0, negatives, both bounds, beyond 2^53) -> 200 that Pet or 404 Error (400 or 422 Error: warn), never 5xx',
+    'GET /pets/{petId} for generated int64 ids (0, negatives, both bounds, beyond 2^53) -> 200 that Pet or 404 Error, never 400, 422 or 5xx',
   operation: 'getPet',
   clause: CLAUSES.getPetId,
   level: 'MUST',
@@ -102,12 +102,14 @@ export const GET_ID_ANY: Check<IdObservation> = {
       const problem = notThatPet(ex, id, 'id');
       return judged(problem, `id ${id}: 200 with that Pet`, ex);
     }
-    // An int64 id is within the rules, so 200 or 404 is owed; the two statuses a service may
-    // use for input it finds invalid are treated evenly, and only warned about.
+    // An int64 id is within the rules: the contract lists 400 for createPet alone, and an id
+    // no pet has is answered 404 (getPet, Responses). A 400 or 422 says the id itself was refused.
     if ((status === 400 || status === 422) && !notErrorResponse(ex, status)) {
-      return warn(
-        `id ${id}: ${status} Error for an int64 id (the contract lists 404 for an unknown one)`,
+      const text = `${status} Error for a valid int64 id: getPet lists 400 for no input, and an id no pet has gets 404`;
+      return fail(
+        finding('valid-id-refused', { expected: [200, 404], got: status }, text),
         [ex],
+        about(`id ${id}`),
       );
     }
     return fail(

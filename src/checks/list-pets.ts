@@ -143,6 +143,10 @@ function emptyPage(ex: Exchange, known: number, what: string): Finding | undefin
   return finding('empty-page', { known }, text);
 }
 
+/** A pet's status as a message shows it: a pet without one says so. */
+const statusShown = (status: unknown) =>
+  status === undefined ? 'no status' : `status ${JSON.stringify(status)}`;
+
 /** A listPets call filtered by status, its answer, and how many of that status the harness knows exist. */
 export interface StatusObservation {
   status: PetStatus;
@@ -173,7 +177,7 @@ function statusCheck(status: PetStatus): Check<StatusObservation> {
       if (others.length) {
         const sample = others
           .slice(0, 3)
-          .map((p) => `${showValue(p.id)}: ${JSON.stringify(p.status)}`);
+          .map((p) => `${showValue(p.id)}: ${statusShown(p.status)}`);
         const text = `${others.length} of ${itemCount(ex)} pets are not ${status} (${sample.join(', ')})`;
         return fail(finding('status-filter', { status, others: others.length }, text), [ex]);
       }
@@ -211,7 +215,7 @@ export const LIST_LIMIT_STATUS: Check<LimitStatusObservation> = {
     const other = pets.find((p) => p.status !== status);
     if (other) {
       const id = showValue(other.id);
-      const text = `pet ${id} has status ${JSON.stringify(other.status)}`;
+      const text = `pet ${id} has ${statusShown(other.status)}`;
       return fail(finding('status-filter', { status, others: 1 }, text), [ex], about(query));
     }
     return pass(`${query}: ${plural(pets.length, 'Pet')}, all ${status}`);

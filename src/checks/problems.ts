@@ -71,6 +71,7 @@ export function notJson(ex: Exchange): Problem {
   const res = ex.response;
   if (!res) return noAnswer(ex);
   if (res.truncated) return overCap();
+  if (res.overrun) return overrun(res.overrun);
   const type = mediaType(res);
   if (type !== 'application/json') {
     const text = `Content-Type is ${type ? `'${type}'` : 'missing'}, expected application/json`;
@@ -96,6 +97,8 @@ export function notMatching(ex: Exchange, schema: SchemaName, label: string): Pr
 const INT64_SCHEMAS = new Set<SchemaName>(['pet', 'pets', 'newPet']);
 
 const overCap = () => finding('body-over-cap', {}, 'response body exceeds the size cap');
+/** The octets of an answer did not end where its Content-Length said (RFC 9112 6.3). */
+const overrun = (reason: string) => finding('framing', { reason }, reason);
 
 /**
  * The fields of a JSON error body that say what went wrong: an Error's code, message and
@@ -202,6 +205,7 @@ export function unsound(ex: Exchange): Problem {
     () => {
       const res = ex.response;
       if (res?.truncated) return overCap();
+      if (res?.overrun) return overrun(res.overrun);
       if (res && mediaType(res) === 'application/json' && res.jsonError !== undefined) {
         const text = `body labelled application/json is not valid JSON: ${res.jsonError}`;
         return finding('malformed-json', { reason: res.jsonError }, text);

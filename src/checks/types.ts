@@ -2,6 +2,7 @@ import type { OperationName } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { Finding, type ProblemData, problemData } from './finding.ts';
 import { openLimitAnswer, openLimitReason } from './open-limits.ts';
+import type { DimensionCount } from './request-space.ts';
 
 /** MUST fails the run; SHOULD and MAY (behaviour the contract leaves open) only warn. */
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
@@ -98,6 +99,8 @@ export interface Judgement {
   code?: string;
   /** What a failure found, as data: its code, the values that make it, and its text. */
   problem?: ProblemData;
+  /** The request space a run covered, cell by cell (EVERY-ANSWER's, for report.json). */
+  dimensions?: readonly DimensionCount[];
 }
 
 /** Whether a judgement speaks to its check's clause: pass, warn or fail. */

@@ -1,7 +1,7 @@
 import { HarnessError } from '../base/errors.ts';
 import { quote } from '../base/quote.ts';
 import { type HttpClient, UNSOLICITED } from '../http/client.ts';
-import type { Exchange, RecordedResponse } from '../http/exchange.ts';
+import { type Exchange, mediaType, type RecordedResponse } from '../http/exchange.ts';
 
 /** Sends the preflight's request to another base URL (to suggest a fix for a wrong one). */
 export type ProbeAt = (baseUrl: string) => Promise<Exchange>;
@@ -39,13 +39,23 @@ function misdirected(res: RecordedResponse): string | undefined {
   return `answered ${res.status} with a body that is not JSON (${type ? `${type}, ` : ''}${quote(res.body, 40)})`;
 }
 
-async function suggestion(baseUrl: string, probeAt: ProbeAt | undefined): Promise<string> {
+/** The answer says it is the API's own: a success labelled application/json. */
+const labelledJson = (res: RecordedResponse) =>
+  res.status >= 200 && res.status < 300 && mediaType(res) === 'application/json';
+
+/** The base URL with the other prefix, when it answers GET /pets as the API would; else undefined. */
+async function betterPrefix(baseUrl: string, probeAt: ProbeAt | undefined) {
   const other = otherPrefix(baseUrl);
   const ex = probeAt ? await probeAt(other) : undefined;
   const res = ex?.response;
   // 401 there means the path exists and wants a key: still the better guess.
   const answers = res && (res.status === 401 || (res.status === 200 && res.json !== undefined));
-  return answers
+  return answers ? other : undefined;
+}
+
+async function suggestion(baseUrl: string, probeAt: ProbeAt | undefined): Promise<string> {
+  const other = await betterPrefix(baseUrl, probeAt);
+  return other
     ? `${other} answers GET /pets: try --base-url ${other}`
     : 'check --base-url: it should be the URL the API is served under, version prefix (e.g. /v1) included';
 }
@@ -62,6 +72,8 @@ const NOT_UP = new Set([
   'UND_ERR_SOCKET',
   'UND_ERR_CLOSED',
 ]);
+/** Transport failures that are an answer broken in its framing: the target answered, wrongly. */
+const MISFRAMED = new Set(['UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
 /** What a proxy answers while the service behind it starts. */
 const STARTING = new Set([502, 503, 504]);
 const RETRY_EVERY_MS = 500;
@@ -102,7 +114,8 @@ export async function preflight(
       `cannot read the answers of ${baseUrl}: ${ex.error.message}`,
     );
   }
-  if (ex.error)
+  // An answer whose octets its framing does not hold came from the target: judged (exit 1).
+  if (ex.error && !MISFRAMED.has(ex.error.code))
     throw new HarnessError('UNREACHABLE', `cannot reach ${baseUrl}: ${ex.error.message}${waited}`);
   if (ex.response?.status === 401) {
     throw new HarnessError(
@@ -111,6 +124,10 @@ export async function preflight(
     );
   }
   const wrong = ex.response && misdirected(ex.response);
+  // A success labelled application/json is the API answering its own route with a broken body:
+  // the target's failure to judge (exit 1), unless the other prefix is where the API is.
+  const own = ex.response && labelledJson(ex.response);
+  if (wrong && own && (await betterPrefix(baseUrl, probeAt)) === undefined) return ex;
   if (wrong) {
     const fix = await suggestion(baseUrl, probeAt);
     throw new HarnessError('BASE_URL', `GET /pets at ${baseUrl} ${wrong}: ${fix}`);

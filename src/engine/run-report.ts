@@ -6,6 +6,7 @@ import type { StopReason } from '../bridge/control.ts';
 import { runTimings } from '../bridge/timings.ts';
 import { clauseCoverage } from '../checks/coverage.ts';
 import { daysUntilSunset } from '../checks/deprecation.ts';
+import type { DimensionCount } from '../checks/request-space.ts';
 import { DESELECTED } from '../checks/selection.ts';
 import type { Config } from '../config/config.ts';
 import { CONTRACT_DOC, CONTRACT_VERSION, GET_PET_SUNSET } from '../contract/contract.ts';
@@ -109,6 +110,15 @@ function verdictOf(
   return { verdict, reason: harnessErrors[0] ?? 'a check failed inside the harness' };
 }
 
+/** The request space's cells and their counts, and those no request covered. */
+function spaceCoverage(dimensions: readonly DimensionCount[] | undefined) {
+  if (!dimensions) return {};
+  const uncovered = dimensions
+    .filter((d) => d.requests === 0)
+    .map((d) => `${d.dimension}: ${d.cell}`);
+  return { dimensions, uncovered };
+}
+
 /** The run's result model, from which every report format is written. */
 export function buildReport(facts: RunFacts): RunReport {
   const { config, harness, collector, exchanges, clock, today } = facts;
@@ -141,7 +151,7 @@ export function buildReport(facts: RunFacts): RunReport {
     // The preflight's exchange (the first) went before the suites.
     timings: runTimings(clock, checks, collector.spans, exchanges.slice(1)),
     summary: { ...summarize(checks), ...(deselected ? { deselected } : {}) },
-    coverage: clauseCoverage(checks),
+    coverage: { ...clauseCoverage(checks), ...spaceCoverage(collector.dimensions) },
     checks,
     harnessErrors: collector.harnessErrors,
   };

@@ -81,8 +81,10 @@ function harnessContext(
   today: Today,
   scratch: string,
   startedAt: number,
+  preflight: Exchange,
 ): HarnessContext {
   return {
+    preflight,
     baseUrl: target.baseUrl,
     apiKey: target.apiKey,
     connection: config.connection,
@@ -161,7 +163,7 @@ export async function runConformance(
   try {
     const first = await preflightOf(config, target);
     const today = resolveToday(config.now, first.response?.headers.date);
-    const harness = harnessContext(config, target, today, scratch, runStartedAt);
+    const harness = harnessContext(config, target, today, scratch, runStartedAt, first);
     announce(config, target, today, say);
     const startedAt = new Date();
     const targetReady = performance.now();

@@ -1,7 +1,8 @@
+import type { Socket } from 'node:net';
 import { stringify } from 'lossless-json';
 import type { Exchange, RecordedRequest, RecordedResponse, TransportError } from './exchange.ts';
 import { keepExact, parseJsonBody } from './json-body.ts';
-import { transfer } from './transfer.ts';
+import { tapReads, transfer } from './transfer.ts';
 import { undici } from './undici.ts';
 
 /** How a request authenticates: with the configured key, not at all, or with a header value given as is. */
@@ -121,7 +122,12 @@ function flattenHeaders(
   return out;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM keeps a byte order mark in the text: the body is judged as it arrived.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const BOM = [0xef, 0xbb, 0xbf];
+/** RFC 8259 8.1: "Implementations MUST NOT add a byte order mark (U+FEFF) to the beginning of a networked-transmitted JSON text." */
+export const BOM_ERROR =
+  'body starts with a UTF-8 byte order mark (RFC 8259 8.1: a JSON sender MUST NOT add one)';
 
 /** A Content-Encoding the request did not accept (it asked for identity), or undefined. */
 function unaskedEncoding(headers: Record<string, string>): string | undefined {
@@ -151,6 +157,7 @@ function decodeBody(
     return { body: bytes.toString('latin1'), jsonError: 'body is not valid UTF-8' };
   }
   if (text.length === 0) return { body: '' };
+  if (BOM.every((byte, i) => bytes[i] === byte)) return { body: text, jsonError: BOM_ERROR };
   const parsed = parseJsonBody(text);
   if ('jsonError' in parsed) return { body: text, jsonError: parsed.jsonError };
   return { body: text, json: parsed.json, exact: parsed.exact };
@@ -170,6 +177,16 @@ export function describeTransportError(error: unknown, timeoutMs: number): Trans
   // undici's own words for a status line it met with no request waiting, or a 100.
   if (err.code === 'UND_ERR_SOCKET' && err.message === 'bad response') {
     return { code: UNSOLICITED, message: UNSOLICITED_MESSAGE };
+  }
+  if (err.code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') {
+    return {
+      code: err.code,
+      message:
+        "the body's octets do not match its Content-Length (fewer came before the connection closed, or the header was repeated or sent with chunked framing)",
+      ...((error as { afterAnswerBegan?: true }).afterAnswerBegan
+        ? { afterAnswerBegan: true }
+        : {}),
+    };
   }
   const cause = err.cause as { code?: string; message?: string } | undefined;
   const code = cause?.code ?? err.code ?? err.name ?? 'ERROR';
@@ -197,9 +214,14 @@ function tlsMessage(code: string, message: string): string | undefined {
 export function createClient(options: ClientOptions): HttpClient {
   const { baseUrl, apiKey, timeoutMs } = options;
   const cap = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  // undici's own connector, each socket it opens tapped so an answer knows its socket (transfer.ts).
+  const connector = undici.buildConnector({ timeout: timeoutMs, ...options.connection?.tls });
   const dispatcher = new undici.Agent({
     connections: options.connections ?? 4,
-    connect: { timeout: timeoutMs, ...options.connection?.tls },
+    connect: (opts, callback) =>
+      connector(opts, (error, socket) =>
+        error ? callback(error, null) : callback(null, tapReads(socket as Socket)),
+      ),
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
   });
@@ -243,7 +265,7 @@ export function createClient(options: ClientOptions): HttpClient {
         maxBodyBytes: cap,
         signal: req.signal,
       });
-      const { bytes, truncated } = res;
+      const { bytes, truncated, overrun } = res;
       const responseHeaders = flattenHeaders(res.headers);
       const { exact, ...decoded } = decodeBody(bytes, unaskedEncoding(responseHeaders), truncated);
       const response: RecordedResponse = {
@@ -251,6 +273,7 @@ export function createClient(options: ClientOptions): HttpClient {
         headers: responseHeaders,
         ...decoded,
         ...(truncated ? { truncated: true } : {}),
+        ...(overrun ? { overrun } : {}),
       };
       return finish({ response: keepExact(response, exact) });
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { Dispatcher } from 'undici';
 import { undici } from './undici.ts';
 
@@ -21,6 +22,42 @@ export interface Received {
   headers: Record<string, string | string[] | undefined>;
   bytes: Buffer;
   truncated: boolean;
+  /**
+   * Set when more octets followed the body than its Content-Length framed: undici reads the
+   * framed body and drops the rest with the connection, so the body alone may look sound.
+   */
+  overrun?: string;
+}
+
+/**
+ * The socket whose octets undici's parser reads now. undici reads a chunk (`socket.read()`) and
+ * parses it at once, calling the handler's hooks as it goes, so during a hook this is the
+ * socket of that hook's answer.
+ */
+let reading: Socket | undefined;
+
+/** Notes each socket as undici reads from it (see `reading`); for the connector's sockets. */
+export function tapReads(socket: Socket): Socket {
+  const read = socket.read.bind(socket);
+  socket.read = (size?: number) => {
+    reading = socket;
+    return read(size);
+  };
+  return socket;
+}
+
+/**
+ * Why undici destroyed a socket just after an answer completed on it, when the cause is octets
+ * past that answer with no request waiting for them: llhttp refusing them (an HTTPParserError,
+ * `HPE_*`) or undici meeting a response nothing asked for ('bad response').
+ */
+function overrunOf(socket: Socket): string | undefined {
+  const error = socket.errored as (Error & { code?: string }) | null;
+  if (!error) return undefined;
+  const junk = error.code?.startsWith('HPE_') || error.message === 'bad response';
+  return junk
+    ? `more octets came after the body than its Content-Length framed (undici: ${error.message})`
+    : undefined;
 }
 
 /** What a request that ran out of time rejects with (`name` is what callers look at). */
@@ -77,6 +114,8 @@ class Collector {
   private size = 0;
   private truncated = false;
   private settled = false;
+  /** The socket the answer's status line came on (see `reading`). */
+  private socket: Socket | undefined;
   private readonly timer: NodeJS.Timeout;
   private readonly stopListening: () => void;
 
@@ -108,6 +147,7 @@ class Collector {
   onHeaders(status: number, rawHeaders: Buffer[]): boolean {
     // An interim answer (undici itself refuses an unsolicited one): the final one follows.
     if (status < 200) return true;
+    this.socket = reading;
     this.status = status;
     this.headers = undici.parseHeaders(rawHeaders);
     return true;
@@ -128,7 +168,17 @@ class Collector {
   }
 
   onComplete(): void {
-    this.finish();
+    // undici goes on parsing the rest of the chunk (and the next, when one is buffered) once
+    // this returns, in the same turn: by the next microtask, octets beyond the framed body have
+    // shown on the socket. (Waiting a whole turn of the event loop would hold every answer back
+    // while a server's idle close draws nearer: more requests would meet a closed connection.)
+    const socket = reading === this.socket ? this.socket : undefined;
+    if (!socket) {
+      this.finish();
+      return;
+    }
+    clearTimeout(this.timer);
+    queueMicrotask(() => this.finish(overrunOf(socket)));
   }
 
   onError(error: Error): void {
@@ -140,9 +190,12 @@ class Collector {
     }
   }
 
-  private finish(): void {
+  private finish(overrun?: string): void {
     const { status, headers, chunks, truncated } = this;
-    this.settle(() => this.resolve({ status, headers, bytes: Buffer.concat(chunks), truncated }));
+    const bytes = Buffer.concat(chunks);
+    this.settle(() =>
+      this.resolve({ status, headers, bytes, truncated, ...(overrun ? { overrun } : {}) }),
+    );
   }
 
   private settle(report: () => void): void {

@@ -15,6 +15,11 @@ export { onOwnConnection, type Target, useTarget } from './target.ts';
 
 export interface TestOptions {
   /**
+   * Its requests go before every other check's, in the run's set-up (e.g. what it judges shows
+   * only on a store that holds few pets); its test then reports the verdict.
+   */
+  early?: boolean;
+  /**
    * A reason the check cannot run now (e.g. getPet is past its sunset), or undefined. Asked
    * only of a selected check, so it may do the set-up the check needs (e.g. seed pets).
    */
@@ -53,6 +58,13 @@ export function verdictTest(
   // Under a request budget every selected check keeps a share back until it starts.
   const planned = exclusionReason(def.id, target.ctx) === undefined;
   if (planned) target.run.plan?.register();
+  const record = async (share?: number) => {
+    const spent = noPhaseTime();
+    const { api, recorded, unanswered } = recordingApi(target, def.id);
+    const judged = await countingInto(spent, () => run(api, () => recorded.length, share));
+    return { judged, recorded, unanswered: unanswered(), spent };
+  };
+  const early = options.early ? fixture(target, [def], () => record()) : undefined;
   // vitest runs a file's consecutive concurrent tests together (up to maxConcurrency, set from
   // checksAtOnce), and a sequential test after all of those before it have ended.
   const together = !target.afterTheRest && checksAtOnce(target.ctx.limits) > 1;
@@ -68,10 +80,8 @@ export function verdictTest(
       // Left out by the user: the reports leave it out too (see DESELECTED).
       if (deselection(def.id, target.ctx)) task.meta.check.code = DESELECTED;
     } else {
-      const spent = noPhaseTime();
-      const { api, recorded, unanswered } = recordingApi(target, def.id);
-      const judged = await countingInto(spent, () => run(api, () => recorded.length, share));
-      judgement = settle(def, judged, recorded, unanswered(), trouble());
+      const { judged, recorded, unanswered, spent } = await (early ?? (() => record(share)))();
+      judgement = settle(def, judged, recorded, unanswered, trouble());
       task.meta.check = checkMeta(def, judgement, recorded, spent);
     }
     if (judgement.verdict === 'skip') skip(judgement.message);

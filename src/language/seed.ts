@@ -58,9 +58,10 @@ export async function seedPets(
       status,
     }));
   });
-  // Statuses taken in turn: the store's first page holds every status, so a server that ignores
-  // the status filter answers one with pets of other statuses.
-  const ofEachStatus = interleave(perStatus);
+  // Statuses taken in turn, and a pet without a status every STATUSLESS_EVERY rounds: the
+  // store's first page holds every status and pets without one, so a server that ignores the
+  // status filter, or lets pets stored without a status through it, answers one with others.
+  const ofEachStatus = interleave([...perStatus, statuslessPets(target, perStatus)]);
   const more = Math.max(0, min - seen - ofEachStatus.length);
   const bodies = [...ofEachStatus, ...Array.from({ length: more }, (_, i) => seedPet(target, i))];
   // Independent requests: sent together, up to the run's --concurrency (the throttle queues the rest).
@@ -77,11 +78,34 @@ export async function seedPets(
   return { ...seeded(seen + created, [page, ...statusPages, ...answers]), ofStatus };
 }
 
-/** The first item of each list, then the second of each, and so on. */
-function interleave<T>(lists: readonly T[][]): T[] {
+/**
+ * Rounds of the status seed pets between two pets seeded without a status. Pets of each status
+ * alone left none without one (the default of `status` is not shown, so a server may store
+ * none), and a server showing those in every status-filtered list passed: one every 10 rounds,
+ * from the first round to the last, puts some among the first and the last pets of each status.
+ */
+export const STATUSLESS_EVERY = 10;
+
+type SeedBody = { name: string; categoryId: number; status?: string };
+
+/** Pets without a status, one every STATUSLESS_EVERY rounds and in the last; holes between. */
+function statuslessPets(
+  target: Target,
+  perStatus: readonly SeedBody[][],
+): (SeedBody | undefined)[] {
+  const rounds = Math.max(0, ...perStatus.map((list) => list.length));
+  return Array.from({ length: rounds }, (_, i) =>
+    i % STATUSLESS_EVERY === 0 || i === rounds - 1
+      ? seedFields(petName(target.ctx.runId, `statusless-${i}`), i)
+      : undefined,
+  );
+}
+
+/** The first item of each list, then the second of each, and so on (holes skipped). */
+function interleave<T>(lists: readonly (T | undefined)[][]): T[] {
   const longest = Math.max(0, ...lists.map((list) => list.length));
   return Array.from({ length: longest }, (_, i) =>
-    lists.flatMap((list) => list.slice(i, i + 1)),
+    lists.flatMap((list) => list.slice(i, i + 1)).filter((item) => item !== undefined),
   ).flat();
 }
 

@@ -4,8 +4,11 @@ import { RunLogWriter } from '../bridge/run-log.ts';
 import type { NotJudged } from '../checks/types.ts';
 import type { HttpClient } from '../http/client.ts';
 import { newSpend, type Spend } from '../http/throttle.ts';
+import { type AnswerLedger, answerLedger } from './answers.ts';
 import { BudgetPlan } from './budget-plan.ts';
 import type { RunPets } from './run-pets.ts';
+import { Sentinels } from './sentinels.ts';
+import type { NamedPet } from './unicode-pets.ts';
 
 /** A pet to fetch, or why there is none. */
 export type PetToFetch = { id: string } | { none: string };
@@ -26,6 +29,8 @@ export class SuiteRun {
     sightings: 0,
     mismatches: [],
   };
+  /** One pet per kind of characters in its name, created once per run (see unicodePets). */
+  namedPets?: Promise<NamedPet[]>;
   /** The pet every check that fetches one asks for (see somePet). */
   toFetch?: Promise<PetToFetch>;
   /** The run's one pool of connections, opened by its first suite. */
@@ -40,6 +45,10 @@ export class SuiteRun {
   readonly plan: BudgetPlan | undefined;
   /** Where every exchange of the run goes, for the engine to read (none for a bare run). */
   readonly log: RunLogWriter | undefined;
+  /** Every answer of the run judged against the invariants all answers keep (EVERY-ANSWER). */
+  readonly answers: AnswerLedger;
+  /** The probes spread over the run (RUN-SENTINELS). */
+  readonly sentinels: Sentinels;
 
   constructor(readonly ctx: HarnessContext) {
     const { maxRequests } = ctx.limits;
@@ -47,5 +56,7 @@ export class SuiteRun {
     this.log = ctx.exchangeLog
       ? new RunLogWriter(ctx.exchangeLog, egressFor(ctx.apiKey, ctx.secrets))
       : undefined;
+    this.answers = answerLedger(ctx);
+    this.sentinels = new Sentinels(ctx);
   }
 }

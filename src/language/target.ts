@@ -6,8 +6,10 @@ import type { Exchange } from '../http/exchange.ts';
 import { compose } from '../http/interceptor.ts';
 import { retryingClosedConnections } from '../http/retry.ts';
 import { throttling } from '../http/throttle.ts';
+import { judgingAnswers } from './answers.ts';
 import { readOnly } from './read-only.ts';
 import { notingPets } from './run-pets.ts';
+import { sendingSentinels } from './sentinels.ts';
 import { notingSetUpTrouble } from './set-up-trouble.ts';
 import type { SuiteRun } from './suite-run.ts';
 
@@ -35,7 +37,8 @@ export interface TargetOptions {
  * interceptors around them, the nearest to the wire first: one more try for a request whose
  * connection the target had closed while idle, the throttle (budget, rate, load window,
  * concurrency, deadline, 429 waits, unresponsive routes), the notes of the run's pets and of its
- * set-up's trouble, and in a read-only run the refusal of anything but GET.
+ * set-up's trouble, the judge of every answer, in a read-only run the refusal of anything but
+ * GET, and the sentinel probes sent every so many requests.
  */
 export function useTarget(run: SuiteRun, options: TargetOptions = {}): Target {
   const { ctx } = run;
@@ -46,8 +49,11 @@ export function useTarget(run: SuiteRun, options: TargetOptions = {}): Target {
     retryingClosedConnections,
     throttling(ctx.limits, run.spend),
     notingPets(run.pets),
+    judgingAnswers(run.answers),
     notingSetUpTrouble(run),
     ...(ctx.writes ? [] : [readOnly]),
+    // Not on connections of their own: a probe would go between a stretch's requests.
+    ...(options.connectionPerTurn ? [] : [sendingSentinels(run.sentinels)]),
   );
   return { run, ctx, client, ...(options.afterTheRest ? { afterTheRest: true } : {}) };
 }

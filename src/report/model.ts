@@ -1,6 +1,7 @@
 import type { ClockSkew, TodaySource } from '../base/today.ts';
 import type { ClauseCoverage } from '../checks/coverage.ts';
 import type { ProblemData } from '../checks/finding.ts';
+import type { DimensionCount } from '../checks/request-space.ts';
 import { type CheckDef, type Counterexample, judgesClause, type Outcome } from '../checks/types.ts';
 import type { OperationName } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -146,8 +147,16 @@ export interface RunReport {
   /** Absent from a merged report: its shards ran apart. */
   timings?: RunTimings;
   summary: Summary;
-  /** How many of the contract's clauses this run judged. */
-  coverage: ClauseCoverage;
+  /**
+   * How many of the contract's clauses this run judged; and, when EVERY-ANSWER ran, every cell
+   * of the request space (`dimensions`: field x JSON type, boundary values, credential
+   * presentation, store size around each limit) with how many requests covered it, and the
+   * cells none did (`uncovered`, as `dimension: cell`).
+   */
+  coverage: ClauseCoverage & {
+    dimensions?: readonly DimensionCount[];
+    uncovered?: readonly string[];
+  };
   checks: CheckResult[];
   /** Failures of the harness itself (a suite that would not load, a crash in a check). */
   harnessErrors: string[];

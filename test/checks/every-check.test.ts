@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MUTATIONS } from '../../src/arbitraries/invalid-new-pet.ts';
 import { CATALOG, CHECKS } from '../../src/checks/catalog.ts';
+import { finding } from '../../src/checks/finding.ts';
 import type { Outcome } from '../../src/checks/types.ts';
 import { PET_STATUSES } from '../../src/contract/contract.ts';
 import { errorBody, exchange } from '../support/exchanges.ts';
@@ -12,6 +13,16 @@ const err = (status: number) => exchange({ status, json: errorBody(status) });
 const sent = { name: 'Rex', categoryId: 3, status: 'sold' };
 const withHeaders = (headers: Record<string, string>) =>
   exchange({ status: 200, json: pet(), headers });
+
+/** A name of format characters sent, the name createPet echoed, and the name a page listed. */
+const named = (name: string, echoed: string, listed?: string) => ({
+  kind: 'Cf',
+  label: 'format characters',
+  name,
+  created: ok({ id: 7, name: echoed, categoryId: 1 }, 201),
+  ...(listed === undefined ? {} : { fetched: ok({ id: 7, name: echoed, categoryId: 1 }) }),
+  pages: listed === undefined ? [] : [ok([{ id: 7, name: listed, categoryId: 1 }])],
+});
 
 /** For each check: observations that must pass, and ones that must fail (or warn), with why. */
 type Case = { observation: unknown; verdict: Outcome; because?: string };
@@ -240,14 +251,15 @@ const cases: Record<string, Case[]> = {
     },
     {
       observation: { id: '0', ex: err(400) },
-      verdict: 'warn',
-      because: '400 Error for an int64 id',
+      verdict: 'fail',
+      because: 'id 0: 400 Error for a valid int64 id: getPet lists 400 for no input',
     },
     {
-      observation: { id: '0', ex: err(422) },
-      verdict: 'warn',
-      because: '422 Error for an int64 id',
+      observation: { id: '-9223372036854775808', ex: err(422) },
+      verdict: 'fail',
+      because: '422 Error for a valid int64 id',
     },
+    { observation: { id: '0', ex: err(429) }, verdict: 'unjudged' },
     {
       observation: {
         id: '9007199254740993',
@@ -414,6 +426,107 @@ const cases: Record<string, Case[]> = {
       verdict: 'fail',
       because:
         'pet 7 in a listPets page is not the pet createPet returned: name: expected "a ", got "a"',
+    },
+  ],
+  'NAME-UNICODE': [
+    {
+      observation: [named('a\u200bb', 'a\u200bb', 'a\u200bb')],
+      verdict: 'pass',
+      because: '1 name came back exactly',
+    },
+    { observation: [], verdict: 'skip' },
+    {
+      observation: [named('a\u200bb', 'ab')],
+      verdict: 'fail',
+      because:
+        'the name with format characters (Cf): name differs from code point 1 on: sent U+200B U+0062, got U+0062',
+    },
+    {
+      observation: [named('a\u2028', 'a\u2028', 'a\\u2028')],
+      verdict: 'fail',
+      because: 'sent U+2028, got U+005C U+0075 U+0032 U+0030',
+    },
+    {
+      observation: [{ kind: 'Lu', label: 'l', name: 'A', created: err(413), pages: [] }],
+      verdict: 'unjudged',
+    },
+  ],
+  'RUN-MODEL': [
+    { observation: { commands: 'c', ran: 4, notes: [] }, verdict: 'pass' },
+    {
+      observation: {
+        commands: 'c',
+        ran: 4,
+        notes: ['pet 4, created by this run, was not found later (404)'],
+      },
+      verdict: 'warn',
+      because: 'not found later',
+    },
+    {
+      observation: {
+        commands: 'c',
+        ran: 1,
+        violation: {
+          label: 'listPets while pets were being created',
+          problem: finding('partial-pet', {}, 'pet 1 listed other than created: name'),
+          ex: ok([]),
+          script: [ok([])],
+        },
+        notes: [],
+      },
+      verdict: 'fail',
+      because: 'after 1 commands, listPets while pets were being created: pet 1 listed',
+    },
+  ],
+  'RUN-SENTINELS': [
+    {
+      observation: {
+        every: 50,
+        sent: 100,
+        probes: [{ kind: 'list-no-key', at: 50, ex: err(401) }],
+        context: { apiKey: 'k', basePath: '/v1', getPetRemoved: false },
+      },
+      verdict: 'pass',
+    },
+    {
+      observation: {
+        every: 50,
+        sent: 100,
+        probes: [],
+        context: { apiKey: 'k', basePath: '/v1', getPetRemoved: false },
+      },
+      verdict: 'skip',
+    },
+    {
+      observation: {
+        every: 50,
+        sent: 100,
+        probes: [{ kind: 'list-no-key', at: 50, ex: ok([]) }],
+        context: { apiKey: 'k', basePath: '/v1', getPetRemoved: false },
+      },
+      verdict: 'fail',
+      because: 'sentinel list-no-key after 50 requests',
+    },
+  ],
+  'EVERY-ANSWER': [
+    { observation: { judged: 5, outside: 1, offences: 0, first: [] }, verdict: 'pass' },
+    { observation: { judged: 0, outside: 0, offences: 0, first: [] }, verdict: 'skip' },
+    {
+      observation: {
+        judged: 5,
+        outside: 0,
+        offences: 2,
+        first: [
+          {
+            label: 'GET /v1/pets?limit=1 (the key, sent by preflight)',
+            problem: finding('not-bare-array', {}, 'body is not a bare JSON array'),
+            ex: ok({ data: [] }),
+          },
+        ],
+      },
+      verdict: 'fail',
+      because:
+        'GET /v1/pets?limit=1 (the key, sent by preflight): body is not a bare JSON array (2 of 5 answers broke one)',
     },
   ],
   'ROBUST-LIST-ANY-QUERY': [

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { otherPrefix } from '../../src/engine/preflight.ts';
 import { listen } from '../../src/reference/index.ts';
-import { startFault } from '../faults/catalog.ts';
-import { type CliResult, runCli } from '../support/cli.ts';
+import { findFault, startFault } from '../faults/catalog.ts';
+import { type CliResult, readReport, runCli } from '../support/cli.ts';
 
 const KEY = 'base-url-key-0123456789';
 
@@ -66,8 +66,30 @@ describe('a wrong base URL is a configuration error', async () => {
     );
   });
 
+  it('a 404 at the preflight: exit 2 with the --base-url hint, never a verdict', async () => {
+    const result = await run(`${server.baseUrl}/nothing-here`);
+    expectConfigError(result, 'answered 404', '--base-url');
+  });
+
   it('otherPrefix adds or drops /v1', () => {
     expect(otherPrefix('http://h:1/v1/')).toBe('http://h:1');
     expect(otherPrefix('http://h:1/api')).toBe('http://h:1/api/v1');
+  });
+});
+
+describe('a broken body from a base URL that answers the right routes is the target failing', async () => {
+  const server = await startFault(findFault('list-200-not-json'), KEY);
+  afterAll(() => server.close());
+
+  it('a 200 labelled application/json that is not JSON: exit 1, the list checks failed', async () => {
+    const result = await runCli(
+      ['run', '--base-url', server.baseUrl, '--api-key', KEY, '--only', 'LIST-200-PETS'],
+      { timeoutMs: 60_000 },
+    );
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).not.toContain('--base-url');
+    const check = readReport(result).checks.find((c) => c.id === 'LIST-200-PETS');
+    expect(check?.verdict).toBe('fail');
+    expect(check?.message).toContain('not valid JSON');
   });
 });

@@ -47,9 +47,10 @@ function expectGetPetHangContained(result: CliResult) {
   expect(result.code).toBe(1);
   const { unanswered, heldBack, passed, all } = outcomes(result);
   // UNANSWERED_LIMIT requests in a row go unanswered before the route is given up, but they
-  // may all be one check's (a property sends its inputs together, and a timeout that met other
-  // requests in flight counts at once once the route has hung alone): at least one check fails
-  // for want of an answer, and the rest of getPet's are held back (below).
+  // are shared with the model (first of all) and the sentinel probes, which are no check, and
+  // may be one check's (a property sends its inputs together; a timeout that met other requests
+  // in flight counts at once once the route has hung alone): at least one check fails for want
+  // of an answer, and the rest of getPet's are held back (below).
   expect(unanswered.length).toBeGreaterThanOrEqual(1);
   expect(
     all.filter((c) => unanswered.includes(c.id)).every((c) => c.message.includes(' to GET ')),

@@ -117,14 +117,15 @@ describe('the same seed sends the same requests', () => {
     expect(readReport(second).runId).not.toBe(readReport(first).runId);
     const requests = requestsOf(first);
     expect(requests.some((r) => r.includes('pc-<runId>-'))).toBe(true);
-    // Every request names its sender: the preflight, the seeding, or a check of the catalog.
+    // Every request names its sender: the preflight, the seeding, the sentinel probes spread
+    // over the run, or a check of the catalog.
     expect(requests.some((r) => /^preflight GET /.test(r))).toBe(true);
     expect(requests.some((r) => /^seed POST \S*\/pets /.test(r))).toBe(true);
     const senders = new Set(requests.map((r) => r.split(' ')[0]));
     const ids = new Set(readReport(first).checks.map((c) => c.id));
     for (const sender of senders)
       expect(
-        ['preflight', 'seed'].includes(sender as string) || ids.has(sender as string),
+        ['preflight', 'seed', 'sentinel'].includes(sender as string) || ids.has(sender as string),
         `${sender}`,
       ).toBe(true);
     expect(requests.length).toBeGreaterThan(300);

@@ -3,11 +3,15 @@ import { listen, type RunningServer } from '../../src/reference/index.ts';
 import { ALONE_FAULTS } from './alone-faults.ts';
 import { AUTH_FAULTS } from './auth-faults.ts';
 import { AUTH_SURFACE_FAULTS } from './auth-surface-faults.ts';
+import { BYTES_FAULTS } from './bytes-faults.ts';
 import { COVERAGE_FAULTS } from './coverage-faults.ts';
 import { CREATE_ANSWER_FAULTS } from './create-faults.ts';
 import { ERROR_FAULTS, GET_FAULTS, SUNSET_FAULTS } from './get-faults.ts';
 import { CREATE_INVALID_FAULTS } from './invalid-body-faults.ts';
 import { LIST_FAULTS } from './list-faults.ts';
+import { NAME_FAULTS } from './name-faults.ts';
+import { SET_UP_FAULTS } from './set-up-faults.ts';
+import { TIMELINE_FAULTS } from './timeline-faults.ts';
 import { applyTransport } from './transport.ts';
 import type { Fault, ServerVariant } from './types.ts';
 
@@ -25,6 +29,10 @@ export const FAULTS: readonly Fault[] = [
   ...ERROR_FAULTS,
   ...COVERAGE_FAULTS,
   ...ALONE_FAULTS,
+  ...BYTES_FAULTS,
+  ...SET_UP_FAULTS,
+  ...NAME_FAULTS,
+  ...TIMELINE_FAULTS,
 ];
 
 export function findFault(name: string): Fault {

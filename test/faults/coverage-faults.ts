@@ -15,7 +15,8 @@ import {
 type Json = Record<string, unknown>;
 
 /** createPet storing (and answering) a name other than the one sent. */
-const storesName = (app: Handler, fn: (name: string) => string): Handler =>
+/** createPet storing a name rewritten by `fn`: the 201 echoes the stored name. */
+export const storesName = (app: Handler, fn: (name: string) => string): Handler =>
   onRequest(app, 'POST', LIST, (req) =>
     rewriteJsonBody(req, (b) => (typeof b.name === 'string' ? { ...b, name: fn(b.name) } : b)),
   );

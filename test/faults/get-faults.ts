@@ -83,6 +83,18 @@ export const GET_FAULTS: Fault[] = [
       }),
   },
   {
+    name: 'get-400-non-positive-id',
+    description:
+      'Answers 400 with an Error body to a petId of 0 or below (a valid int64: an id no pet has is owed 404).',
+    caughtBy: ['GET-ID-ANY'],
+    wrap: (app) =>
+      intercept(app, 'GET', ITEM, (req) =>
+        /^(0|-\d+)$/.test(idOf(req.path))
+          ? errorOf(400, 'invalid_id', 'petId must be a positive integer.')
+          : undefined,
+      ),
+  },
+  {
     name: 'get-hangs-on-id-0',
     description: 'Never answers GET /pets/0.',
     caughtBy: ['GET-ID-ANY'],

@@ -1,0 +1,222 @@
+import { plural } from '../base/plural.ts';
+import { exactJson, exactPetId, sameValue, showValue } from '../http/exact.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { CLAUSES } from './clauses.ts';
+import { echoProblem } from './create-pet.ts';
+import { type Finding, finding } from './finding.ts';
+import { OPEN_LIMIT_STATUSES, openLimitAnswer } from './open-limits.ts';
+import {
+  firstProblem,
+  notErrorResponse,
+  notJson,
+  notPetPage,
+  notSuccess,
+  type Problem,
+  serverError,
+} from './problems.ts';
+import { type ClassContext, classifyRequest, type RequestClass } from './request-class.ts';
+import type { DimensionCount } from './request-space.ts';
+import { type Check, fail, type Judgement, pass, precondition, unjudged } from './types.ts';
+
+/** What an answer is judged against: the request's context, and whether getPet is removed. */
+export interface AnswerContext extends ClassContext {
+  getPetRemoved: boolean;
+}
+
+/** The statuses the contract lists for a request of this class, and whether any 4xx Error goes. */
+interface Owed {
+  statuses: readonly number[];
+  /** The contract prescribes no answer (input outside its rules): any 4xx with an Error body. */
+  any4xx: boolean;
+  why: string;
+}
+
+const ALL_LISTED = { listPets: [200, 401], createPet: [201, 400, 401], getPet: [200, 401, 404] };
+
+/**
+ * What the contract owes a request: 401 whatever the input without the right key
+ * (Authentication, 3); with it, the success status for valid input, 400 for an invalid NewPet,
+ * 200 or 404 for an int64 petId; any 4xx Error where it prescribes nothing. After the sunset
+ * getPet's path may answer 404 or 410 before any key check.
+ */
+function owed(c: RequestClass, removed: boolean): Owed {
+  const gone = c.operation === 'getPet' && removed;
+  if (c.credential === 'none' || c.credential === 'wrong') {
+    const why = `${c.credential === 'none' ? 'no' : 'a wrong'} key`;
+    return { statuses: gone ? [401, 404, 410] : [401], any4xx: false, why };
+  }
+  if (gone) return { statuses: [404, 410], any4xx: false, why: 'getPet removed' };
+  if (c.credential === 'unclear')
+    return { statuses: ALL_LISTED[c.operation], any4xx: true, why: 'the key in another form' };
+  if (c.input === 'open')
+    return { statuses: ALL_LISTED[c.operation], any4xx: true, why: 'input outside the rules' };
+  switch (c.operation) {
+    case 'listPets':
+      return { statuses: [200], any4xx: false, why: 'a valid query and the key' };
+    case 'createPet':
+      if (c.input === 'invalid')
+        return { statuses: [400], any4xx: false, why: 'an invalid NewPet and the key' };
+      return {
+        statuses: [201],
+        any4xx: c.input === 'extra',
+        why: c.input === 'extra' ? 'a NewPet with unknown fields' : 'a valid NewPet and the key',
+      };
+    case 'getPet':
+      return { statuses: [200, 404], any4xx: false, why: 'an int64 petId and the key' };
+  }
+}
+
+/** A 2xx body as the request makes it owed: the page, the created pet, the pet asked for. */
+function successProblem(ex: Exchange, c: RequestClass, status: number): Problem {
+  if (c.operation === 'listPets') {
+    return firstProblem(
+      () => notPetPage(ex, c.limit ?? 100),
+      () => {
+        if (c.status === undefined) return undefined;
+        const items = (exactJson(ex) ?? []) as { id?: unknown; status?: unknown }[];
+        const other = items.find((p) => p.status !== c.status);
+        return other
+          ? finding(
+              'status-filter',
+              { status: c.status },
+              `pet ${showValue(other.id)} is not ${c.status} in a page filtered by it`,
+            )
+          : undefined;
+      },
+    );
+  }
+  if (c.operation === 'createPet') {
+    return firstProblem(
+      () => notSuccess(ex, status, 'pet', 'Pet'),
+      () => (c.sent && c.input !== 'open' ? echoProblem(c.sent, ex) : undefined),
+    );
+  }
+  return firstProblem(
+    () => notSuccess(ex, status, 'pet', 'Pet'),
+    () => {
+      const got = exactPetId(ex);
+      if (c.int64Id === undefined || got === undefined || sameValue(c.int64Id, BigInt(got)))
+        return undefined;
+      return finding(
+        'other-pet',
+        { asked: c.petId, got },
+        `asked for id ${c.petId}, got pet ${got}`,
+      );
+    },
+  );
+}
+
+/**
+ * The invariants every answer of the contract's three operations keeps, whoever sent the
+ * request (preflight, set-up, any check): no 5xx; a status the operation lists for such a
+ * request, or a sane refusal (413 or 429 Error; any 4xx Error where the input is outside the
+ * rules); `application/json` and JSON octets as sent (no BOM, valid UTF-8, framed by their
+ * Content-Length); an Error whose `status` repeats the HTTP status; a 2xx body of the schema
+ * its operation names, as the request makes it owed. Undefined when it keeps them all.
+ */
+export function answerProblem(ex: Exchange, c: RequestClass, removed: boolean): Problem {
+  const broken = serverError(ex);
+  if (broken || !ex.response) return broken;
+  const { status } = ex.response;
+  const { statuses, any4xx, why } = owed(c, removed);
+  const client = status >= 400 && status < 500;
+  const refusal = OPEN_LIMIT_STATUSES.includes(status) || (any4xx && client);
+  if (!statuses.includes(status) && !refusal) {
+    // The same finding as the auth checks': one cause, said once in the reports.
+    if (status >= 200 && status < 300 && (c.credential === 'none' || c.credential === 'wrong'))
+      return finding('served-without-key', {}, 'served without the right key');
+    const text = `${status} where ${statuses.join(' or ')} is owed (${why})`;
+    return finding('status-mismatch', { expected: statuses, got: status }, text);
+  }
+  if (client) return notErrorResponse(ex, status);
+  return firstProblem(
+    () => notJson(ex),
+    () => successProblem(ex, c, status),
+  );
+}
+
+/** One answer that broke an invariant: who sent the request, what it was, and why it fails. */
+export interface Offence {
+  label: string;
+  problem: Finding;
+  ex: Exchange;
+}
+
+/** Every answer the run received, judged: how many were, how many broke an invariant, the first few. */
+export interface AnswersObservation {
+  judged: number;
+  /** Answers to requests no operation describes, or cut at the size cap: not judged here. */
+  outside: number;
+  /** Of the judged, those that were a 413 or 429 Error (limits the contract leaves open). */
+  limited?: number;
+  offences: number;
+  first: readonly Offence[];
+  /** The request space the answered requests covered (report.json `coverage.dimensions`). */
+  dimensions?: readonly DimensionCount[];
+}
+
+const CREDENTIAL_WORDS = {
+  key: 'the key',
+  none: 'no key',
+  wrong: 'a wrong key',
+  unclear: 'the key in another form',
+} as const;
+
+/** How an offence reads: the sender, the request, and what is wrong. */
+export function offenceLabel(ex: Exchange, c: RequestClass): string {
+  const url = new URL(ex.request.url);
+  const who = ex.check ?? 'the run';
+  return `${ex.request.method} ${url.pathname}${url.search} (${CREDENTIAL_WORDS[c.credential]}, sent by ${who})`;
+}
+
+/**
+ * Judges one exchange for the run's ledger: undefined when not judged here (no answer: the
+ * check that sent it judges a hang; another route; a body cut at the cap), else its problem or
+ * null when it keeps every invariant.
+ */
+export function judgeAnswer(
+  ex: Exchange,
+  ctx: AnswerContext,
+): { problem: Finding | null; label: string; limited?: true } | undefined {
+  if (!ex.response || ex.response.truncated) return undefined;
+  const c = classifyRequest(ex.request, ctx);
+  if (!c) return undefined;
+  // A 413 or 429 Error is a limit the contract leaves open: sane for any request, and it says
+  // nothing of the clauses the request was sent for.
+  if (openLimitAnswer([ex])) return { problem: null, label: '', limited: true };
+  const problem = answerProblem(ex, c, ctx.getPetRemoved);
+  return { problem: problem ?? null, label: problem ? offenceLabel(ex, c) : '' };
+}
+
+export const EVERY_ANSWER: Check<AnswersObservation> = {
+  id: 'EVERY-ANSWER',
+  title:
+    'Every answer of the run (preflight, set-up and every check) has a status its operation lists for that request or a sane refusal, a body valid for it, application/json octets as sent, an Error repeating its status, no 5xx',
+  operation: 'all',
+  clause: CLAUSES.responses,
+  level: 'MUST',
+  writes: false,
+  judge: (observation) => {
+    const judgement = judgeAnswers(observation);
+    return observation.dimensions
+      ? { ...judgement, dimensions: observation.dimensions }
+      : judgement;
+  },
+};
+
+function judgeAnswers(observation: AnswersObservation): Judgement {
+  const { judged, outside, offences, first, limited = 0 } = observation;
+  const [one] = first;
+  if (one) {
+    const more = offences > 1 ? ` (${offences} of ${judged} answers broke one)` : '';
+    const evidence = first.slice(0, 3).map((o) => o.ex);
+    return fail(one.problem, evidence, { before: `${one.label}: `, after: more });
+  }
+  if (judged === limited && limited > 0) {
+    const why = `every answer (${limited}) was a 413 or 429 Error: limits the contract leaves open`;
+    return unjudged('open-limit', why);
+  }
+  if (judged === 0) return precondition('no answer of the three operations to judge');
+  const also = outside ? `; ${plural(outside, 'other answer')} not judged here` : '';
+  return pass(`${plural(judged, 'answer')} judged, each sound${also}`);
+}

@@ -1,0 +1,165 @@
+import { isPetStatus, LIMIT, type OperationName, type PetStatus } from '../contract/contract.ts';
+import { validate } from '../contract/schemas.ts';
+import { INT64_MAX, INT64_MIN, isInt64 } from '../http/exact.ts';
+import type { RecordedRequest } from '../http/exchange.ts';
+import { parseJsonBody } from '../http/json-body.ts';
+
+/**
+ * How a request presented the credential: the configured key as the contract writes it
+ * (`Bearer <key>`), none (no Authorization header), a wrong one (another token or scheme), or
+ * `unclear`: the key in a form RFC 9110 may count as the same (another case of the scheme
+ * name, more spaces), which the harness does not judge as either.
+ */
+export type Credential = 'key' | 'none' | 'wrong' | 'unclear';
+
+/** What a request is, as the contract sees it: its operation, credential and input. */
+export interface RequestClass {
+  operation: OperationName;
+  credential: Credential;
+  /**
+   * Whether the input keeps the contract's rules, so the contract fixes the answer: a valid
+   * query; a NewPet with nothing else (`extra`: unknown fields, left open; `invalid`: owed 400);
+   * an int64 petId. `open` for anything the contract prescribes no answer for.
+   */
+  input: 'valid' | 'extra' | 'invalid' | 'open';
+  /** listPets: the page size the answer may hold at most, and the status filter. */
+  limit?: number;
+  status?: PetStatus;
+  /** createPet: the body as sent, parsed exactly (numbers as their text). */
+  sent?: Record<string, unknown>;
+  /** getPet: the petId as sent (decoded), and its value when it is an int64. */
+  petId?: string;
+  int64Id?: bigint;
+}
+
+/** What a request is judged against beyond itself: the key, and where the API lives. */
+export interface ClassContext {
+  apiKey: string;
+  /** The base URL's path, e.g. `/v1` (no trailing slash). */
+  basePath: string;
+  /** Header names the run adds to every request (-H), besides the harness's own. */
+  runHeaders?: readonly string[];
+}
+
+/** Headers the harness itself sends; any other may give a server a reason to refuse. */
+const OWN_HEADERS = new Set(['accept', 'accept-encoding', 'authorization', 'content-type']);
+
+export function credentialOf(headers: Record<string, string>, apiKey: string): Credential {
+  const value = headers.authorization;
+  if (value === undefined) return 'none';
+  if (value === `Bearer ${apiKey}`) return 'key';
+  const match = /^(\S+)[ \t]+(.*)$/.exec(value);
+  const sameKey = match?.[1]?.toLowerCase() === 'bearer' && match[2]?.trim() === apiKey;
+  return sameKey ? 'unclear' : 'wrong';
+}
+
+/** Headers beyond the harness's own and the run's, or an Accept other than JSON's. */
+function unusualHeaders(req: RecordedRequest, ctx: ClassContext): boolean {
+  const run = new Set(ctx.runHeaders?.map((h) => h.toLowerCase()));
+  const names = Object.keys(req.headers).map((h) => h.toLowerCase());
+  if (names.some((h) => !OWN_HEADERS.has(h) && !run.has(h))) return true;
+  const accept = req.headers.accept;
+  return accept !== undefined && accept !== 'application/json';
+}
+
+const CANONICAL_INTEGER = /^(?:0|-?[1-9]\d*)$/;
+
+function listClass(url: URL): Pick<RequestClass, 'input' | 'limit' | 'status'> {
+  const names = [...url.searchParams.keys()];
+  const known = names.every((n) => n === 'limit' || n === 'status');
+  const once = new Set(names).size === names.length;
+  const rawLimit = url.searchParams.get('limit');
+  const rawStatus = url.searchParams.get('status');
+  const limit = rawLimit === null ? LIMIT.default : Number(rawLimit);
+  const limitOk =
+    rawLimit === null ||
+    (CANONICAL_INTEGER.test(rawLimit) && limit >= LIMIT.min && limit <= LIMIT.max);
+  const statusOk = rawStatus === null || isPetStatus(rawStatus);
+  if (!(known && once && limitOk && statusOk)) return { input: 'open', limit: LIMIT.max };
+  return {
+    input: 'valid',
+    limit,
+    ...(rawStatus !== null && isPetStatus(rawStatus) ? { status: rawStatus } : {}),
+  };
+}
+
+const NEW_PET_FIELDS = new Set(['name', 'categoryId', 'status']);
+
+/** Whether a createPet body is a NewPet as sent (its JSON text parsed exactly), and the body. */
+export function newPetInput(body: string | undefined): Pick<RequestClass, 'input' | 'sent'> {
+  if (body === undefined || body.trim() === '') return { input: 'invalid' };
+  const parsed = parseJsonBody(body);
+  if ('jsonError' in parsed) return { input: 'invalid' };
+  const { json, exact } = parsed;
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return { input: 'invalid' };
+  const sent = exact as Record<string, unknown>;
+  // A name given twice: which one a server reads is its own choice.
+  if (hasRepeatedName(body)) return { input: 'open', sent };
+  if (!validate('newPet', json).valid || !isInt64(sent.categoryId))
+    return { input: 'invalid', sent };
+  const extra = Object.keys(sent).some((k) => !NEW_PET_FIELDS.has(k));
+  return { input: extra ? 'extra' : 'valid', sent };
+}
+
+/** A JSON text naming a member twice in one object (RFC 8259 4: names SHOULD be unique). */
+function hasRepeatedName(text: string): boolean {
+  // Cheap test first: a body with no repeated quoted word has no repeated name.
+  const words = text.match(/"(?:[^"\\]|\\.)*"\s*:/g) ?? [];
+  return new Set(words.map((w) => w.replace(/\s*:$/, ''))).size !== words.length;
+}
+
+function idClass(raw: string): Pick<RequestClass, 'input' | 'petId' | 'int64Id'> {
+  let petId: string;
+  try {
+    petId = decodeURIComponent(raw);
+  } catch {
+    return { input: 'open', petId: raw };
+  }
+  if (!/^-?\d{1,19}$/.test(petId) || !CANONICAL_INTEGER.test(petId))
+    return { input: 'open', petId };
+  const id = BigInt(petId);
+  return id >= INT64_MIN && id <= INT64_MAX
+    ? { input: 'valid', petId, int64Id: id }
+    : { input: 'open', petId };
+}
+
+/**
+ * The operation, credential and input of a request, or undefined for one no operation of the
+ * contract describes (another path or method): those are not judged against it.
+ */
+export function classifyRequest(req: RecordedRequest, ctx: ClassContext): RequestClass | undefined {
+  let url: URL;
+  try {
+    url = new URL(req.url);
+  } catch {
+    return undefined;
+  }
+  if (!url.pathname.startsWith(`${ctx.basePath}/`)) return undefined;
+  const rest = url.pathname.slice(ctx.basePath.length);
+  const credential = credentialOf(req.headers, ctx.apiKey);
+  const unusual = unusualHeaders(req, ctx);
+  const open = (c: RequestClass): RequestClass => (unusual ? { ...c, input: 'open' } : c);
+  if (rest === '/pets' && req.method === 'GET')
+    return open({ operation: 'listPets', credential, ...listClass(url) });
+  if (rest === '/pets' && req.method === 'POST') {
+    const json = req.headers['content-type'] === 'application/json' && url.search === '';
+    const input = newPetInput(req.body);
+    return open({
+      operation: 'createPet',
+      credential,
+      ...input,
+      ...(json ? {} : { input: 'open' }),
+    });
+  }
+  const item = /^\/pets\/([^/]+)$/.exec(rest);
+  if (item?.[1] !== undefined && req.method === 'GET') {
+    const id = idClass(item[1]);
+    return open({
+      operation: 'getPet',
+      credential,
+      ...id,
+      ...(url.search ? { input: 'open' } : {}),
+    });
+  }
+  return undefined;
+}

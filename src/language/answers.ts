@@ -1,0 +1,95 @@
+import type { HarnessContext } from '../bridge/context.ts';
+import {
+  type AnswerContext,
+  type AnswersObservation,
+  judgeAnswer,
+  type Offence,
+} from '../checks/every-answer.ts';
+import { classifyRequest } from '../checks/request-class.ts';
+import { cellsOf, RequestSpaceTally } from '../checks/request-space.ts';
+import { exactJson, integerText } from '../http/exact.ts';
+import { type Exchange, forRecord } from '../http/exchange.ts';
+import type { Interceptor } from '../http/interceptor.ts';
+import { getPetRemoved } from './lifecycle.ts';
+
+/** Enough offences to show a pattern in the evidence; the rest are counted. */
+const KEEP = 10;
+
+/** Every answer the run received, judged as it came (see EVERY-ANSWER). */
+export class AnswerLedger {
+  judged = 0;
+  outside = 0;
+  limited = 0;
+  offences = 0;
+  readonly first: Offence[] = [];
+  /** The request space the run's answered requests covered (report.json coverage.dimensions). */
+  readonly space = new RequestSpaceTally();
+  /** Distinct pets any answer showed so far, and those createPet gave the run. */
+  private readonly seen = new Set<string>();
+  private readonly created = new Set<string>();
+
+  constructor(private readonly ctx: AnswerContext) {}
+
+  /** Judges one exchange against the invariants every answer keeps, and notes the outcome. */
+  note(ex: Exchange): void {
+    this.cover(ex);
+    const judgement = judgeAnswer(ex, this.ctx);
+    if (!judgement) {
+      if (ex.response) this.outside++;
+      return;
+    }
+    this.judged++;
+    if (judgement.limited) this.limited++;
+    if (judgement.problem === null) return;
+    this.offences++;
+    if (this.first.length < KEEP)
+      this.first.push({ label: judgement.label, problem: judgement.problem, ex: forRecord(ex) });
+  }
+
+  /** Notes the cells of the request space an answered request covered, and the pets it showed. */
+  private cover(ex: Exchange): void {
+    if (!ex.response) return;
+    const c = classifyRequest(ex.request, this.ctx);
+    if (!c) return;
+    this.space.note(cellsOf(ex, c, this.ctx.apiKey, this.seen.size, this.created));
+    const body = exactJson(ex);
+    for (const item of Array.isArray(body) ? body : [body]) {
+      const id = integerText((item as { id?: unknown } | null)?.id);
+      if (id === undefined) continue;
+      this.seen.add(id);
+      if (c.operation === 'createPet' && ex.response.status === 201) this.created.add(id);
+    }
+  }
+
+  observation(): AnswersObservation {
+    const { judged, outside, offences, first, limited } = this;
+    const dimensions = this.space.table();
+    return { judged, outside, limited, offences, first: [...first], dimensions };
+  }
+}
+
+/** What a run's answers are judged against: its key, where the API lives, the day. */
+export function answerContext(ctx: HarnessContext): AnswerContext {
+  return {
+    apiKey: ctx.apiKey,
+    basePath: new URL(ctx.baseUrl).pathname.replace(/\/+$/, ''),
+    runHeaders: Object.keys(ctx.connection?.headers ?? {}),
+    getPetRemoved: getPetRemoved(ctx) !== undefined,
+  };
+}
+
+/** The ledger of a run, the preflight's answer judged first. */
+export function answerLedger(ctx: HarnessContext): AnswerLedger {
+  const ledger = new AnswerLedger(answerContext(ctx));
+  if (ctx.preflight) ledger.note(ctx.preflight);
+  return ledger;
+}
+
+/** Judges every exchange of the run as it comes back, set-up and preflight included. */
+export function judgingAnswers(ledger: AnswerLedger): Interceptor {
+  return (next) => async (options) => {
+    const ex = await next(options);
+    ledger.note(ex);
+    return ex;
+  };
+}

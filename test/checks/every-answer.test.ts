@@ -1,0 +1,175 @@
+import { describe, expect, it } from 'vitest';
+import { type AnswerContext, judgeAnswer } from '../../src/checks/every-answer.ts';
+import { classifyRequest } from '../../src/checks/request-class.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
+import { errorBody, exchange } from '../support/exchanges.ts';
+
+const KEY = 'every-answer-key';
+const ctx: AnswerContext = { apiKey: KEY, basePath: '/v1', getPetRemoved: false };
+const pet = (id = 7, status?: string) => ({
+  id,
+  name: 'Rex',
+  categoryId: 3,
+  ...(status ? { status } : {}),
+});
+
+interface Sent {
+  method?: string;
+  path: string;
+  auth?: string | null;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+/** An exchange with the request as the harness sends it: the key, JSON, an Accept. */
+function sent(req: Sent, answer: Parameters<typeof exchange>[0]): Exchange {
+  const ex = exchange(answer, req.method ?? 'GET', `http://h/v1${req.path}`);
+  const auth = req.auth === undefined ? `Bearer ${KEY}` : req.auth;
+  ex.request.headers = {
+    accept: 'application/json',
+    'accept-encoding': 'identity',
+    ...(auth === null ? {} : { authorization: auth }),
+    ...(req.body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...req.headers,
+  };
+  if (req.body !== undefined) ex.request.body = req.body;
+  return ex;
+}
+
+const verdict = (ex: Exchange, context = ctx) => {
+  const judged = judgeAnswer(ex, context);
+  if (!judged) return 'not judged';
+  return judged.problem === null ? 'sound' : `${judged.problem}`;
+};
+
+const list = (path: string, answer: Parameters<typeof exchange>[0], auth?: string | null) =>
+  sent({ path, ...(auth === undefined ? {} : { auth }) }, answer);
+const create = (body: string, answer: Parameters<typeof exchange>[0], auth?: string | null) =>
+  sent({ method: 'POST', path: '/pets', body, ...(auth === undefined ? {} : { auth }) }, answer);
+const error = (status: number) => ({ status, json: errorBody(status) });
+const NEW_PET = '{"name":"Rex","categoryId":3}';
+
+describe('EVERY-ANSWER: one judge of what every answer keeps, whatever sent it', () => {
+  it('accepts the answers the contract lists, and the freedoms it leaves', () => {
+    const sound = [
+      list('/pets?limit=1', { status: 200, json: [pet()] }),
+      list('/pets', { status: 200, json: [] }),
+      list('/pets?status=sold&limit=100', { status: 200, json: [pet(1, 'sold')] }),
+      list('/pets', error(401), null),
+      list('/pets', error(401), 'Bearer wrong'),
+      // Outside the rules: any 4xx Error, or a 200 within the limits.
+      list('/pets?limit=0', error(400)),
+      list('/pets?limit=abc', error(422)),
+      list('/pets?limit=0', { status: 200, json: [pet()] }),
+      list('/pets?offset=20', error(400)),
+      // Limits the contract leaves open.
+      list('/pets?limit=5', error(429)),
+      create(`${'x'.repeat(10)}`, error(413)),
+      create(NEW_PET, { status: 201, json: pet(9) }),
+      create('{"name":"Rex","categoryId":3,"status":"sold"}', {
+        status: 201,
+        json: pet(9, 'sold'),
+      }),
+      // The default of status is not shown: a status may come back when none was sent.
+      create(NEW_PET, { status: 201, json: pet(9, 'available') }),
+      create('{"name":"Rex","categoryId":3,"nick":"R"}', error(422)),
+      create('{"name":"Rex","categoryId":3,"nick":"R"}', { status: 201, json: pet(9) }),
+      create('{"name":"Rex"}', error(400)),
+      create('[1]', error(400)),
+      create('{"name":', error(400)),
+      create(NEW_PET, error(401), null),
+      sent({ path: '/pets/0' }, error(404)),
+      sent({ path: '/pets/-9223372036854775808' }, error(404)),
+      sent({ path: '/pets/7' }, { status: 200, json: pet(7) }),
+      sent({ path: '/pets/abc' }, error(400)),
+      sent({ path: '/pets/1.5' }, error(404)),
+      sent({ path: '/pets/9223372036854775808' }, error(422)),
+      // The scheme name in another case is the same credential to RFC 9110: not judged as wrong.
+      list('/pets', { status: 200, json: [] }, `bearer ${KEY}`),
+      list('/pets', error(401), `bearer ${KEY}`),
+      // Extra fields in a Pet or an Error, charset parameters.
+      list('/pets', {
+        status: 200,
+        json: [{ ...pet(), createdAt: 'x' }],
+        contentType: 'application/json;charset=UTF-8',
+      }),
+    ];
+    for (const ex of sound)
+      expect(verdict(ex), `${ex.request.method} ${ex.request.url}`).toBe('sound');
+  });
+
+  it('after the sunset getPet may answer 404 or 410 before any key check', () => {
+    const removed = { ...ctx, getPetRemoved: true };
+    expect(verdict(sent({ path: '/pets/7', auth: null }, error(410)), removed)).toBe('sound');
+    expect(verdict(sent({ path: '/pets/7' }, error(404)), removed)).toBe('sound');
+    expect(verdict(sent({ path: '/pets/7' }, { status: 200, json: pet() }), removed)).toContain(
+      '200 where 404 or 410 is owed',
+    );
+  });
+
+  it('fails what no conformant answer does, saying which request got it', () => {
+    const cases: [Exchange, string][] = [
+      [list('/pets?limit=1', { status: 200, json: { data: [] } }), 'not a bare JSON array'],
+      [list('/pets?limit=1', { status: 200, json: [pet(1), pet(2)] }), '2 items, more than the 1'],
+      [list('/pets?status=sold', { status: 200, json: [pet(1)] }), 'is not sold'],
+      [list('/pets', { status: 500, json: errorBody(500) }), 'server error 500'],
+      [list('/pets', { status: 200, json: [] }, null), 'served without the right key'],
+      [list('/pets', error(400), 'Bearer wrong'), '400 where 401 is owed'],
+      [list('/pets?limit=5', error(400)), '400 where 200 is owed'],
+      [list('/pets', { status: 401, json: errorBody(403) }, null), 'Error.status is 403'],
+      [list('/pets', error(401)), '401 where 200 is owed'],
+      [list('/pets', { status: 200, json: [], contentType: 'text/plain' }), 'Content-Type'],
+      [list('/pets', { status: 302, body: '' }), '302 where 200 is owed'],
+      [create(NEW_PET, error(400)), '400 where 201 is owed'],
+      [create(NEW_PET, { status: 200, json: pet() }), '200 where 201 is owed'],
+      [create(NEW_PET, { status: 201, json: { ...pet(), name: 'Rex ' } }), 'name'],
+      [create('{"name":"Rex"}', { status: 201, json: pet() }), '201 where 400 is owed'],
+      [sent({ path: '/pets/0' }, error(400)), '400 where 200 or 404 is owed'],
+      [sent({ path: '/pets/8' }, { status: 200, json: pet(7) }), 'asked for id 8, got pet 7'],
+      [
+        sent({ path: '/pets/8' }, { status: 404, body: '<html>', contentType: 'text/html' }),
+        'Content-Type is',
+      ],
+    ];
+    for (const [ex, because] of cases) {
+      const judged = judgeAnswer(ex, ctx);
+      expect(judged?.problem, `${ex.request.method} ${ex.request.url}`).not.toBeNull();
+      expect(String(judged?.problem)).toContain(because);
+    }
+    const label = judgeAnswer({ ...list('/pets', error(400)), check: 'seed' }, ctx)?.label;
+    expect(label).toBe('GET /v1/pets (the key, sent by seed)');
+  });
+
+  it('leaves alone what no operation describes, answers cut at the cap and no answer at all', () => {
+    expect(verdict(sent({ path: '/store/orders' }, { status: 500, json: {} }))).toBe('not judged');
+    expect(verdict(sent({ method: 'DELETE', path: '/pets/1' }, { status: 500, json: {} }))).toBe(
+      'not judged',
+    );
+    expect(verdict(sent({ path: '/pets' }, { error: 'no answer' }))).toBe('not judged');
+  });
+
+  it('classifies requests by the contract: credential, operation and whether input keeps the rules', () => {
+    const of = (ex: Exchange) => classifyRequest(ex.request, ctx);
+    expect(of(list('/pets?limit=010', { status: 200 }))?.input).toBe('open');
+    expect(of(list('/pets?limit=100&status=sold', { status: 200 }))).toMatchObject({
+      input: 'valid',
+      limit: 100,
+      status: 'sold',
+    });
+    expect(of(list('/pets?limit=1&limit=2', { status: 200 }))?.input).toBe('open');
+    expect(of(create('{"name":"a","name":"b","categoryId":1}', { status: 201 }))?.input).toBe(
+      'open',
+    );
+    expect(of(create('{"name":"a","categoryId":1.0E0}', { status: 201 }))?.input).toBe('valid');
+    expect(
+      of(create('{"name":"a","categoryId":9223372036854775808}', { status: 201 }))?.input,
+    ).toBe('invalid');
+    expect(of(sent({ path: '/pets/007' }, { status: 200 }))?.input).toBe('open');
+    expect(of(sent({ path: '/pets/-1' }, { status: 200 }))?.int64Id).toBe(-1n);
+    expect(of(list('/pets', { status: 200 }, 'Basic abc'))?.credential).toBe('wrong');
+    expect(of(list('/pets', { status: 200 }, 'Bearer '))?.credential).toBe('wrong');
+    expect(
+      of(sent({ path: '/pets', headers: { accept: 'text/html' } }, { status: 200 }))?.input,
+    ).toBe('open');
+  });
+});
