@@ -1,9 +1,10 @@
 import { petName } from '../src/arbitraries/pet-name.ts';
 import { RUN_ID_UNIQUE, RUN_MIN_CREATIONS, RUN_PET_CONSISTENT } from '../src/checks/run-wide.ts';
 import { LIMIT, PET_STATUSES } from '../src/contract/contract.ts';
+import type { Exchange } from '../src/http/exchange.ts';
 import { checkTest, useTarget } from '../src/language/check-test.ts';
 import { getPetRemoved } from '../src/language/lifecycle.ts';
-import type { CreatedPet } from '../src/language/run-pets.ts';
+import { type CreatedPet, isStatusOnly } from '../src/language/run-pets.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
@@ -13,6 +14,8 @@ export default function wholeRunSuite(run: SuiteRun): void {
   const { runId } = target.ctx;
   /** Created pets fetched again at the end of the run, spread over the run. */
   const SAMPLE = 10;
+  /** Pets read again back to back at the end, at most. */
+  const REREAD = 20;
 
   checkTest(target, RUN_ID_UNIQUE, async (api) => {
     const pets = target.run.pets;
@@ -33,12 +36,20 @@ export default function wholeRunSuite(run: SuiteRun): void {
   // By id order, not by arrival: pets created together may arrive in any order, but the same
   // seed must fetch the same paths.
   function sample(created: Map<string, CreatedPet>): string[] {
-    const ids = [...created.keys()].sort((a, b) => {
-      const d = BigInt(a) - BigInt(b);
-      return d < 0n ? -1 : d > 0n ? 1 : 0;
-    });
+    const ids = [...created.keys()].sort(byValue);
     const step = Math.max(1, Math.floor(ids.length / SAMPLE));
     return ids.filter((_, i) => i % step === 0).slice(0, SAMPLE);
+  }
+
+  /**
+   * The pets to read again: those seen otherwise than created (a change of name or category
+   * first, then of status), then a sample of the rest; at most REREAD.
+   */
+  function toReread(pets: typeof target.run.pets): string[] {
+    const changed = [...pets.mismatches]
+      .sort((a, b) => Number(isStatusOnly(a)) - Number(isStatusOnly(b)) || byValue(a.id, b.id))
+      .map((m) => m.id);
+    return [...new Set([...changed, ...sample(pets.created)])].slice(0, REREAD);
   }
 
   checkTest(target, RUN_PET_CONSISTENT, async (api) => {
@@ -55,14 +66,29 @@ export default function wholeRunSuite(run: SuiteRun): void {
         ),
       );
     }
-    const fetched = getPetRemoved(target.ctx) ? [] : sample(pets.created);
-    // Pages are judged only for the pets they hold: how to reach later pages is not shown.
-    await Promise.all([
-      ...fetched.map((id) => api.getPet(id)),
-      ...[undefined, ...PET_STATUSES].map((status) =>
+    const ids = getPetRemoved(target.ctx) ? [] : toReread(pets);
+    // getPet, the pages, getPet again, each round sent together: a pet's views between two
+    // reads that agree must agree with them (pages are judged only for the pets they hold:
+    // how to reach later pages is not shown).
+    const before = await Promise.all(ids.map((id) => api.getPet(id)));
+    const pages = await Promise.all(
+      [undefined, ...PET_STATUSES].map((status) =>
         api.listPets({ limit: LIMIT.max, ...(status ? { status } : {}) }),
       ),
-    ]);
-    return { sightings: pets.sightings, mismatches: pets.mismatches };
+    );
+    const after = await Promise.all(ids.map((id) => api.getPet(id)));
+    const rereads = ids.map((id, i) => ({
+      id,
+      before: before[i] as Exchange,
+      middle: pages,
+      after: after[i] as Exchange,
+    }));
+    return { sightings: pets.sightings, mismatches: pets.mismatches, rereads };
   });
+}
+
+/** Decimal ids in numeric order. */
+function byValue(a: string, b: string): number {
+  const d = BigInt(a) - BigInt(b);
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
 }

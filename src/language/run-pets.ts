@@ -20,6 +20,8 @@ export interface ReusedId {
 export interface Mismatch {
   id: string;
   where: string;
+  /** The fields that differ, e.g. `name`, and each difference in words. */
+  fields: string[];
   differences: string[];
   created: Exchange;
   seen: Exchange;
@@ -77,10 +79,23 @@ function compare(pets: RunPets, seen: Record<string, unknown>, ex: Exchange, whe
   const created = id === undefined ? undefined : pets.created.get(id);
   if (!created || id === undefined) return;
   pets.sightings++;
-  const differences = petDifferences(created.pet, seen, fieldsOf(created.pet));
-  if (differences.length && pets.mismatches.length < KEEP)
-    pets.mismatches.push({ id, where, differences, created: created.ex, seen: forRecord(ex) });
+  const fields = fieldsOf(created.pet).filter((f) => petDifferences(created.pet, seen, [f]).length);
+  if (!fields.length) return;
+  const differences = petDifferences(created.pet, seen, fields);
+  const mismatch = { id, where, fields, differences, created: created.ex, seen: forRecord(ex) };
+  if (pets.mismatches.length < KEEP) {
+    pets.mismatches.push(mismatch);
+    return;
+  }
+  // A pet changed in name or category says more than one whose status moved on (transitions
+  // are not shown): it takes the place of one of those, however many came first.
+  const at = isStatusOnly(mismatch) ? -1 : pets.mismatches.findIndex(isStatusOnly);
+  if (at >= 0) pets.mismatches[at] = mismatch;
 }
+
+/** A difference of status alone: the pet's status moved on since its creation. */
+export const isStatusOnly = (m: Pick<Mismatch, 'fields'>) =>
+  m.fields.length === 1 && m.fields[0] === 'status';
 
 /** Notes what one exchange shows of the run's pets: a creation, or a created pet seen again. */
 export function notePets(pets: RunPets, ex: Exchange): void {

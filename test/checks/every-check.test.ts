@@ -200,10 +200,21 @@ const cases: Record<string, Case[]> = {
   ],
   'GET-200-PET': [
     { observation: { created: pet(), ex: ok(pet()) }, verdict: 'pass' },
+    { observation: { created: pet(), ex: ok(pet(7, 'pending')) }, verdict: 'pass' },
     {
       observation: { created: pet(), ex: ok(pet(8)) },
       verdict: 'fail',
       because: 'id: expected 7, got 8',
+    },
+    {
+      observation: { created: pet(), ex: err(404), again: { created: pet(9), ex: err(404) } },
+      verdict: 'fail',
+      because: 'expected 200, got 404; a second pet created with the same fields, read at once',
+    },
+    {
+      observation: { created: pet(), ex: err(404), again: { created: pet(9), ex: ok(pet(9)) } },
+      verdict: 'warn',
+      because: 'another client may have changed or deleted the first',
     },
   ],
   'GET-404-UNKNOWN': [
@@ -382,8 +393,8 @@ const cases: Record<string, Case[]> = {
     },
   ],
   'RUN-PET-CONSISTENT': [
-    { observation: { sightings: 3, mismatches: [] }, verdict: 'pass' },
-    { observation: { sightings: 0, mismatches: [] }, verdict: 'skip' },
+    { observation: { sightings: 3, mismatches: [], rereads: [] }, verdict: 'pass' },
+    { observation: { sightings: 0, mismatches: [], rereads: [] }, verdict: 'skip' },
     {
       observation: {
         sightings: 3,
@@ -391,15 +402,77 @@ const cases: Record<string, Case[]> = {
           {
             id: '7',
             where: 'a listPets page',
+            fields: ['name'],
             differences: ['name: expected "a ", got "a"'],
             created: ok(pet()),
             seen: ok([pet()]),
           },
         ],
+        rereads: [],
+      },
+      verdict: 'warn',
+      because: 'pet 7 in a listPets page is not the pet createPet returned',
+    },
+    {
+      observation: {
+        sightings: 3,
+        mismatches: [
+          {
+            id: '7',
+            where: 'getPet',
+            fields: ['status'],
+            differences: ['status: expected "sold", got "pending"'],
+            created: ok(pet()),
+            seen: ok(pet(7, 'pending')),
+          },
+        ],
+        rereads: [],
+      },
+      verdict: 'pass',
+    },
+    {
+      observation: {
+        sightings: 3,
+        mismatches: [],
+        rereads: [
+          { id: '7', before: ok(pet()), middle: [ok([{ ...pet(), name: 'R' }])], after: ok(pet()) },
+        ],
       },
       verdict: 'fail',
-      because:
-        'pet 7 in a listPets page is not the pet createPet returned: name: expected "a ", got "a"',
+      because: 'pet 7 has two states at once: name is "Rex" in getPet before and after, "R"',
+    },
+    {
+      observation: {
+        sightings: 3,
+        mismatches: [],
+        rereads: [{ id: '7', before: err(404), middle: [ok([pet()])], after: err(404) }],
+      },
+      verdict: 'fail',
+      because: 'pet 7 is in listPets, while getPet answered 404 before and after it',
+    },
+    {
+      observation: {
+        sightings: 3,
+        mismatches: [],
+        rereads: [{ id: '7', before: err(404), middle: [], after: ok(pet()) }],
+      },
+      verdict: 'fail',
+      because: 'a pet that is gone does not come back',
+    },
+    {
+      observation: {
+        sightings: 3,
+        mismatches: [],
+        rereads: [
+          {
+            id: '7',
+            before: ok(pet()),
+            middle: [ok([pet(7, 'pending')])],
+            after: ok(pet(7, 'pending')),
+          },
+        ],
+      },
+      verdict: 'pass',
     },
   ],
   'ROBUST-LIST-ANY-QUERY': [
@@ -442,6 +515,35 @@ const cases: Record<string, Case[]> = {
       verdict: 'fail',
       because:
         'expected 200, got 404 (the pet 42, created at 2030-12-04T10:00:00.000Z in this run, is not found)',
+    },
+    {
+      observation: {
+        today: '2030-12-04',
+        ex: exchange({ status: 404, json: errorBody(404) }, 'GET', 'http://h/v1/pets/7'),
+        listedAfter: ok([pet(7)]),
+      },
+      verdict: 'fail',
+      because: 'pet 7 answered 404, and a listPets page taken right after still holds it',
+    },
+    {
+      observation: {
+        today: '2030-12-04',
+        ex: exchange({ status: 404, json: errorBody(404) }, 'GET', 'http://h/v1/pets/7'),
+        listedAfter: ok([pet(8)]),
+        second: { id: '8', ex: err(404) },
+      },
+      verdict: 'fail',
+      because: 'a second pet, 8, read just then: expected 200, got 404',
+    },
+    {
+      observation: {
+        today: '2030-12-04',
+        ex: exchange({ status: 404, json: errorBody(404) }, 'GET', 'http://h/v1/pets/7'),
+        listedAfter: ok([pet(8)]),
+        second: { id: '8', ex: ok(pet(8)) },
+      },
+      verdict: 'pass',
+      because: 'pet 7 is gone: another client may have deleted it',
     },
     { observation: { today: '2030-12-05', ex: err(410) }, verdict: 'pass' },
     {
