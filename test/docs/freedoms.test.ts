@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { VARIANTS } from '../faults/variants.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** The contract as the team shares it, beside the repository (absent on a clean clone). */
@@ -52,6 +53,12 @@ describe('every freedom the contract leaves is quoted in docs/contract.md', () =
       expect(freedom, title).toMatch(/^- A conformant service may: /m);
       expect(freedom, title).toMatch(/^- The harness accepts: /m);
       expect(freedom, title).toMatch(/^- Conformant variants?: /m);
+      const line = /^- Conformant variants?: (.*)$/m.exec(freedom)?.[1] ?? '';
+      for (const [, name] of line.matchAll(/`([a-z0-9-]+)`/g))
+        expect(
+          VARIANTS.map((v) => v.name),
+          `${title}: ${name}`,
+        ).toContain(name);
     }
   });
 });
