@@ -8,6 +8,7 @@ import { SuiteRun } from '../src/language/suite-run.ts';
 import authSuite from './auth.suite.ts';
 import createPetSuite from './create-pet.suite.ts';
 import deprecationSuite from './deprecation.suite.ts';
+import equivalenceSuite from './equivalence.suite.ts';
 import errorsSuite from './errors.suite.ts';
 import getPetSuite from './get-pet.suite.ts';
 import listPetsSuite from './list-pets.suite.ts';
@@ -22,6 +23,7 @@ const SUITES = [
   createPetSuite,
   getPetSuite,
   authSuite,
+  equivalenceSuite,
   errorsSuite,
   robustnessSuite,
   versioningSuite,

@@ -57,6 +57,8 @@ export interface CheckMeta {
   code?: string;
   /** See Judgement.problem. */
   problem?: ProblemData;
+  /** See Judgement.covered. */
+  covered?: Record<string, number>;
 }
 
 declare module 'vitest' {

@@ -1,6 +1,7 @@
 import { AUTH_CHECKS, AUTH_ORDER_CHECKS } from './auth.ts';
 import { CREATE_CHECKS } from './create-pet.ts';
 import { DEPRECATION_CHECKS } from './deprecation.ts';
+import { EQUIVALENCE_CHECKS } from './equivalence.ts';
 import { ERROR_CHECKS } from './errors.ts';
 import { GET_CHECKS } from './get-pet.ts';
 import { LIST_CHECKS } from './list-pets.ts';
@@ -16,6 +17,7 @@ export const CHECKS: readonly Check<never>[] = [
   ...GET_CHECKS,
   ...AUTH_CHECKS,
   ...AUTH_ORDER_CHECKS,
+  ...EQUIVALENCE_CHECKS,
   ...ERROR_CHECKS,
   ...ROBUST_CHECKS,
   ...VERSIONING_CHECKS,

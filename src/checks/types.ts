@@ -98,6 +98,8 @@ export interface Judgement {
   code?: string;
   /** What a failure found, as data: its code, the values that make it, and its text. */
   problem?: ProblemData;
+  /** What the check exercised, counted by kind (e.g. requests per equivalence relation). */
+  covered?: Record<string, number>;
 }
 
 /** Whether a judgement speaks to its check's clause: pass, warn or fail. */

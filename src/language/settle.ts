@@ -115,5 +115,6 @@ export function checkMeta(
     ...(judgement.counterexample ? { counterexample: judgement.counterexample } : {}),
     ...(judgement.code ? { code: judgement.code } : {}),
     ...(judgement.problem ? { problem: judgement.problem } : {}),
+    ...(judgement.covered ? { covered: judgement.covered } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { createReferenceApp, type ReferenceOptions } from './app.ts';
 import { listen, type RunningServer } from './server.ts';
 
-export { createReferenceApp, type ReferenceOptions } from './app.ts';
+export { createReferenceApp, normalizePath, type ReferenceOptions } from './app.ts';
 export { type ListenOptions, listen, type RunningServer } from './server.ts';
 export type { AppRequest, AppResponse, Clock, Handler } from './types.ts';
 

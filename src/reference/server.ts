@@ -46,6 +46,8 @@ async function readRequest(req: IncomingMessage): Promise<AppRequest> {
   return {
     method: req.method ?? 'GET',
     path: url.pathname,
+    target: req.url ?? '/',
+    rawHeaders: req.rawHeaders,
     query: url.searchParams,
     headers,
     body: Buffer.concat(chunks).toString('utf8'),

@@ -475,6 +475,66 @@ const cases: Record<string, Case[]> = {
       verdict: 'pass',
     },
   ],
+  ...Object.fromEntries(
+    ['URI', 'FIELDS', 'CREDENTIALS', 'MEDIA', 'FRAMING', 'JSON'].map((family) => {
+      const list = { op: 'listPets', limit: 2 };
+      const answer = (key: string, ex: unknown, meaning: unknown = list) => ({
+        relation: 'r',
+        form: 'f',
+        key,
+        meaning,
+        ex,
+      });
+      const created = { op: 'createPet', pet: { name: 'Rex', categoryId: 3, status: 'sold' } };
+      return [
+        `EQUIV-${family}`,
+        [
+          {
+            observation: { answers: [answer('valid', ok(pets(2))), answer('wrong', err(401))] },
+            verdict: 'pass',
+          },
+          {
+            observation: { answers: [answer('valid', ok(pets(3))), answer('none', err(401))] },
+            verdict: 'fail',
+            because: 'r: f, valid key: 3 items, more than the 2 allowed',
+          },
+          {
+            observation: { answers: [answer('valid', err(400)), answer('none', ok(pets(1)))] },
+            verdict: 'fail',
+            because: 'r: f, no key: served without the right key',
+          },
+          {
+            observation: {
+              answers: [answer('valid', ok(pet(), 201), created)],
+            },
+            verdict: 'pass',
+          },
+          {
+            observation: {
+              answers: [answer('valid', ok({ ...pet(), name: 'Rex ' }, 201), created)],
+            },
+            verdict: 'fail',
+            because: 'fields not echoed',
+          },
+          {
+            observation: {
+              answers: [answer('valid', err(404), { op: 'getPet', id: '7' })],
+              plainGet: ok(pet()),
+            },
+            verdict: 'fail',
+            because: 'getPet written plainly, sent after it, found the pet',
+          },
+          {
+            observation: {
+              answers: [answer('valid', err(404), { op: 'getPet', id: '7' })],
+              plainGet: err(404),
+            },
+            verdict: 'pass',
+          },
+        ],
+      ];
+    }),
+  ),
   'ROBUST-LIST-ANY-QUERY': [
     { observation: { input: 'q', ex: ok([]) }, verdict: 'pass' },
     {

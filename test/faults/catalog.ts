@@ -5,6 +5,7 @@ import { AUTH_FAULTS } from './auth-faults.ts';
 import { AUTH_SURFACE_FAULTS } from './auth-surface-faults.ts';
 import { COVERAGE_FAULTS } from './coverage-faults.ts';
 import { CREATE_ANSWER_FAULTS } from './create-faults.ts';
+import { EQUIVALENCE_FAULTS } from './equivalence-faults.ts';
 import { ERROR_FAULTS, GET_FAULTS, SUNSET_FAULTS } from './get-faults.ts';
 import { CREATE_INVALID_FAULTS } from './invalid-body-faults.ts';
 import { LIST_FAULTS } from './list-faults.ts';
@@ -24,6 +25,7 @@ export const FAULTS: readonly Fault[] = [
   ...ERROR_FAULTS,
   ...COVERAGE_FAULTS,
   ...ALONE_FAULTS,
+  ...EQUIVALENCE_FAULTS,
 ];
 
 export function findFault(name: string): Fault {

@@ -1,5 +1,10 @@
 import { isInteger, isSafeNumber, LosslessNumber, parse, stringify } from 'lossless-json';
-import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
+import {
+  type AppRequest,
+  type AppResponse,
+  type Handler,
+  normalizePath,
+} from '../../src/reference/index.ts';
 
 export const LIST = /^\/pets$/;
 export const ITEM = /^\/pets\/[^/]+$/;
@@ -7,7 +12,8 @@ export const ANY = /.*/;
 
 /** The request is for `method` (or any method with '*') on a path matching `path` below /v1. */
 export function matches(req: AppRequest, method: string, path: RegExp): boolean {
-  return (method === '*' || req.method === method) && path.test(req.path.replace(/^\/v1/, ''));
+  const below = normalizePath(req.path).replace(/^\/v1/, '');
+  return (method === '*' || req.method === method) && path.test(below);
 }
 
 /** Rewrites the answers to one route. */
