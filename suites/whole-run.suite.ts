@@ -35,21 +35,32 @@ export default function wholeRunSuite(run: SuiteRun): void {
 
   // By id order, not by arrival: pets created together may arrive in any order, but the same
   // seed must fetch the same paths.
-  function sample(created: Map<string, CreatedPet>): string[] {
-    const ids = [...created.keys()].sort(byValue);
-    const step = Math.max(1, Math.floor(ids.length / SAMPLE));
-    return ids.filter((_, i) => i % step === 0).slice(0, SAMPLE);
+  const sample = (created: Map<string, CreatedPet>) => spread([...created.keys()], SAMPLE);
+
+  /** Every `step`-th id of a list in id order, at most `count`. */
+  function spread(ids: string[], count: number): string[] {
+    const sorted = [...ids].sort(byValue);
+    const step = Math.max(1, Math.floor(sorted.length / count));
+    return sorted.filter((_, i) => i % step === 0).slice(0, count);
   }
 
   /**
-   * The pets to read again: those seen otherwise than created (a change of name or category
-   * first, then of status), then a sample of the rest; at most REREAD.
+   * The pets to read again, at most REREAD: those seen with another name or category than
+   * created, then those a page held (their two views can be compared at one moment), then
+   * those whose status moved on, then a sample of the rest.
    */
   function toReread(pets: typeof target.run.pets): string[] {
-    const changed = [...pets.mismatches]
-      .sort((a, b) => Number(isStatusOnly(a)) - Number(isStatusOnly(b)) || byValue(a.id, b.id))
-      .map((m) => m.id);
-    return [...new Set([...changed, ...sample(pets.created)])].slice(0, REREAD);
+    const [statusOnly, changed] = [true, false].map((only) => [
+      ...new Set(pets.mismatches.filter((m) => isStatusOnly(m) === only).map((m) => m.id)),
+    ]) as [string[], string[]];
+    const listed = spread([...pets.listed], REREAD / 2);
+    const ordered = [
+      ...spread(changed, REREAD / 4),
+      ...listed,
+      ...spread(statusOnly, REREAD / 4),
+      ...sample(pets.created),
+    ];
+    return [...new Set(ordered)].slice(0, REREAD);
   }
 
   checkTest(target, RUN_PET_CONSISTENT, async (api) => {

@@ -34,6 +34,8 @@ export interface RunPets {
   reused: ReusedId[];
   /** How many times a created pet appeared again (getPet, or a listPets page). */
   sightings: number;
+  /** The created pets a listPets page held (their views can be compared at one moment). */
+  listed: Set<string>;
   mismatches: Mismatch[];
 }
 
@@ -118,6 +120,11 @@ export function notePets(pets: RunPets, ex: Exchange): void {
   } else if (kind === 'get' && res.status === 200 && isPet(body)) {
     compare(pets, body, ex, 'getPet');
   } else if (kind === 'list' && res.status === 200 && Array.isArray(body)) {
-    for (const item of body) if (isPet(item)) compare(pets, item, ex, 'a listPets page');
+    for (const item of body) {
+      if (!isPet(item)) continue;
+      compare(pets, item, ex, 'a listPets page');
+      const id = idText(item.id);
+      if (id !== undefined && pets.created.has(id)) pets.listed.add(id);
+    }
   }
 }

@@ -22,6 +22,7 @@ export class SuiteRun {
     reused: [],
     sightings: 0,
     mismatches: [],
+    listed: new Set(),
   };
   /** The pet every check that fetches one asks for (see somePet). */
   toFetch?: Promise<PetToFetch>;
