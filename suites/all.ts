@@ -12,6 +12,7 @@ import equivalenceSuite from './equivalence.suite.ts';
 import errorsSuite from './errors.suite.ts';
 import getPetSuite from './get-pet.suite.ts';
 import listPetsSuite from './list-pets.suite.ts';
+import overTimeSuite from './over-time.suite.ts';
 import robustnessSuite from './robustness.suite.ts';
 import versioningSuite from './versioning.suite.ts';
 import wholeRunSuite from './whole-run.suite.ts';
@@ -22,6 +23,7 @@ const SUITES = [
   listPetsSuite,
   createPetSuite,
   getPetSuite,
+  overTimeSuite,
   authSuite,
   equivalenceSuite,
   errorsSuite,

@@ -5,6 +5,7 @@ import { EQUIVALENCE_CHECKS } from './equivalence.ts';
 import { ERROR_CHECKS } from './errors.ts';
 import { GET_CHECKS } from './get-pet.ts';
 import { LIST_CHECKS } from './list-pets.ts';
+import { OVER_TIME_CHECKS } from './over-time.ts';
 import { ROBUST_CHECKS } from './robustness.ts';
 import { RUN_CHECKS } from './run-wide.ts';
 import type { Check, CheckDef } from './types.ts';
@@ -15,6 +16,7 @@ export const CHECKS: readonly Check<never>[] = [
   ...LIST_CHECKS,
   ...CREATE_CHECKS,
   ...GET_CHECKS,
+  ...OVER_TIME_CHECKS,
   ...AUTH_CHECKS,
   ...AUTH_ORDER_CHECKS,
   ...EQUIVALENCE_CHECKS,

@@ -1,10 +1,7 @@
 import { plural } from '../base/plural.ts';
-import { LIMIT } from '../contract/contract.ts';
-import { exactJson, exactPetId } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { fetchedPet, notFound } from './agreement.ts';
 import { CLAUSES } from './clauses.ts';
-import { echoProblem } from './create-pet.ts';
 import {
   FAMILIES,
   type Family,
@@ -13,7 +10,8 @@ import {
   RELATIONS,
 } from './equivalence-table.ts';
 import { finding } from './finding.ts';
-import { notErrorResponse, notPetPage, notSuccess, type Problem } from './problems.ts';
+import { owedProblem } from './owed.ts';
+import { notErrorResponse, type Problem } from './problems.ts';
 import { about, type Check, fail, type Judgement, pass, warn } from './types.ts';
 
 /** One form of a relation, sent with one key state, and its answer. */
@@ -34,24 +32,9 @@ export interface EquivalenceObservation {
 
 /** What the contract owes a request meaning `meaning` with the valid key, judged on its answer. */
 function servedProblem(meaning: Meaning, ex: Exchange, plainGet: Exchange | undefined): Problem {
-  if (meaning.op === 'listPets') {
-    const problem = notPetPage(ex, meaning.limit ?? LIMIT.default);
-    if (problem || meaning.status === undefined) return problem;
-    const pets = (exactJson(ex) ?? []) as { status?: unknown }[];
-    const other = pets.find((p) => p.status !== meaning.status);
-    const text = `a pet of status ${JSON.stringify(other?.status)} in a status=${meaning.status} page`;
-    return other ? finding('status-filter', { status: meaning.status }, text) : undefined;
-  }
-  if (meaning.op === 'createPet')
-    return notSuccess(ex, 201, 'pet', 'Pet') ?? echoProblem(meaning.pet, ex);
-  const problem = notSuccess(ex, 200, 'pet', 'Pet');
   // Another client may have deleted the pet: a 404 is wrong only when it was still there after.
-  if (problem && notFound(ex) && !fetchedPet(plainGet)) return undefined;
-  if (problem) return problem;
-  const got = exactPetId(ex);
-  return got === meaning.id
-    ? undefined
-    : finding('other-pet', { asked: meaning.id, got }, `asked for pet ${meaning.id}, got ${got}`);
+  if (meaning.op === 'getPet' && notFound(ex) && !fetchedPet(plainGet)) return undefined;
+  return owedProblem(meaning, ex);
 }
 
 const label = (a: EquivalentAnswer) =>

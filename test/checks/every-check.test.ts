@@ -217,6 +217,116 @@ const cases: Record<string, Case[]> = {
       because: 'another client may have changed or deleted the first',
     },
   ],
+  'READ-REPEATED': [
+    {
+      observation: {
+        id: '7',
+        gets: [ok(pet()), ok(pet()), ok(pet())],
+        query: { limit: 2 },
+        lists: [ok(pets(2)), ok(pets(1))],
+      },
+      verdict: 'pass',
+    },
+    {
+      observation: {
+        id: '7',
+        gets: [ok(pet()), err(404), ok(pet())],
+        query: { limit: 2 },
+        lists: [],
+      },
+      verdict: 'fail',
+      because: 'getPet answered 200, then 404, then 200 again',
+    },
+    {
+      observation: {
+        id: '7',
+        gets: [ok(pet()), exchange({ status: 304, body: '', contentType: null })],
+        query: { limit: 2 },
+        lists: [],
+      },
+      verdict: 'fail',
+      because: 'read 2 of 2: expected 200, got 304',
+    },
+    {
+      observation: { id: '7', gets: [err(404), err(404)], query: { limit: 2 }, lists: [] },
+      verdict: 'warn',
+      because: 'another client may have deleted it',
+    },
+  ],
+  'READ-BEFORE-AFTER': [
+    {
+      observation: {
+        rounds: [[{ id: '7', before: err(404), after: ok(pet()), given: true }]],
+      },
+      verdict: 'pass',
+    },
+    {
+      observation: {
+        rounds: [
+          [{ id: '7', before: err(404), after: err(404), given: true }],
+          [{ id: '8', before: err(404), after: err(404), given: true }],
+        ],
+      },
+      verdict: 'fail',
+      because: 'pet 7: 404 before any pet had the id, then 404',
+    },
+    {
+      observation: {
+        rounds: [
+          [{ id: '7', before: err(404), after: err(404), given: true }],
+          [{ id: '8', before: err(404), after: ok(pet(8)), given: true }],
+        ],
+      },
+      verdict: 'warn',
+      because: 'another client may have deleted the pet',
+    },
+    {
+      observation: { rounds: [[{ id: '7', before: ok(pet()), after: ok(pet()), given: true }]] },
+      verdict: 'skip',
+    },
+  ],
+  'CREATE-SAME-TWICE': [
+    {
+      observation: {
+        sent,
+        pairs: [
+          {
+            how: 'at once',
+            creates: [ok(pet(7), 201), ok(pet(8), 201)],
+            reads: [ok(pet(7)), ok(pet(8))],
+          },
+        ],
+      },
+      verdict: 'pass',
+    },
+    {
+      observation: {
+        sent,
+        pairs: [{ how: 'at once', creates: [ok(pet(7), 201), ok(pet(7), 201)], reads: [] }],
+      },
+      verdict: 'fail',
+      because: 'the same NewPet sent at once got id 7 again',
+    },
+    {
+      observation: {
+        sent,
+        pairs: [
+          {
+            how: 'in turn',
+            creates: [ok(pet(7), 201), ok(pet(8), 201)],
+            reads: [ok(pet(7)), err(404)],
+          },
+          {
+            how: 'at once',
+            creates: [ok(pet(9), 201), ok(pet(10), 201)],
+            reads: [ok(pet(9)), err(404)],
+          },
+        ],
+      },
+      verdict: 'fail',
+      because: 'is not found by its id (in every pair)',
+    },
+  ],
   'GET-404-UNKNOWN': [
     { observation: { id: '9', ex: err(404) }, verdict: 'pass' },
     { observation: { id: '9', ex: ok(pet()) }, verdict: 'fail', because: 'expected 404, got 200' },
@@ -538,6 +648,26 @@ const cases: Record<string, Case[]> = {
   'ROBUST-LIST-ANY-QUERY': [
     { observation: { input: 'q', ex: ok([]) }, verdict: 'pass' },
     {
+      observation: { input: 'q', ex: err(400), sent: { limit: '5', status: 'sold' } },
+      verdict: 'fail',
+      because: 'expected 200, got 400 (the input is within the contract’s rules',
+    },
+    {
+      observation: { input: 'q', ex: ok(pets(3)), sent: { limit: '2' } },
+      verdict: 'fail',
+      because: '3 items, more than the 2 allowed',
+    },
+    { observation: { input: 'q', ex: err(400), sent: { limit: '0' } }, verdict: 'pass' },
+    {
+      observation: {
+        input: 'q',
+        ex: exchange({ status: 304, body: '', contentType: null }),
+        sent: {},
+      },
+      verdict: 'fail',
+      because: 'expected 200, got 304',
+    },
+    {
       observation: { input: 'q', ex: err(404) },
       verdict: 'warn',
       because: 'unexpected status 404',
@@ -553,6 +683,15 @@ const cases: Record<string, Case[]> = {
   ],
   'ROBUST-CREATE-ANY-JSON': [
     { observation: { input: 'b', ex: err(400) }, verdict: 'pass' },
+    {
+      observation: { input: 'b', ex: err(422), sent: { name: 'Rex', categoryId: 3 } },
+      verdict: 'fail',
+      because: 'expected 201, got 422',
+    },
+    {
+      observation: { input: 'b', ex: err(429), sent: { name: 'Rex', categoryId: 3 } },
+      verdict: 'unjudged',
+    },
     { observation: { input: 'b', ex: err(502) }, verdict: 'fail', because: 'server error 502' },
   ],
   'VERSION-PREFIX-V1': [

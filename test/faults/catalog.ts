@@ -9,6 +9,7 @@ import { EQUIVALENCE_FAULTS } from './equivalence-faults.ts';
 import { ERROR_FAULTS, GET_FAULTS, SUNSET_FAULTS } from './get-faults.ts';
 import { CREATE_INVALID_FAULTS } from './invalid-body-faults.ts';
 import { LIST_FAULTS } from './list-faults.ts';
+import { OVER_TIME_FAULTS } from './over-time-faults.ts';
 import type { Fault, ServerVariant } from './types.ts';
 
 export type { Fault, ServerVariant } from './types.ts';
@@ -26,6 +27,7 @@ export const FAULTS: readonly Fault[] = [
   ...COVERAGE_FAULTS,
   ...ALONE_FAULTS,
   ...EQUIVALENCE_FAULTS,
+  ...OVER_TIME_FAULTS,
 ];
 
 export function findFault(name: string): Fault {
