@@ -5,6 +5,7 @@ import { EQUIVALENCE_CHECKS } from './equivalence.ts';
 import { ERROR_CHECKS } from './errors.ts';
 import { GET_CHECKS } from './get-pet.ts';
 import { LIST_CHECKS } from './list-pets.ts';
+import { CREATE_MAGNITUDES } from './magnitudes.ts';
 import { OVER_TIME_CHECKS } from './over-time.ts';
 import { ROBUST_CHECKS } from './robustness.ts';
 import { RUN_CHECKS } from './run-wide.ts';
@@ -15,6 +16,7 @@ import { VERSIONING_CHECKS } from './versioning.ts';
 export const CHECKS: readonly Check<never>[] = [
   ...LIST_CHECKS,
   ...CREATE_CHECKS,
+  CREATE_MAGNITUDES,
   ...GET_CHECKS,
   ...OVER_TIME_CHECKS,
   ...AUTH_CHECKS,

@@ -198,6 +198,31 @@ const cases: Record<string, Case[]> = {
       because: 'server error 500',
     },
   ],
+  'CREATE-MAGNITUDES': [
+    { observation: [{ what: 'a name of 1', sent, ex: ok(pet(), 201) }], verdict: 'pass' },
+    {
+      observation: [
+        { what: 'a name of 1', sent, ex: ok(pet(), 201) },
+        {
+          what: 'a name of 300',
+          sent: { ...sent, name: 'x'.repeat(300) },
+          ex: ok({ ...pet(), name: 'x'.repeat(255) }, 201),
+        },
+      ],
+      verdict: 'fail',
+      because:
+        'a name of 300: fields not echoed: name: expected 300 characters, got 255, the first difference at character 255',
+    },
+    {
+      observation: [
+        { what: 'a name of 1', sent, ex: ok(pet(), 201) },
+        { what: 'a name of 10', sent, ex: err(413) },
+      ],
+      verdict: 'pass',
+      because: '1 refused with 413',
+    },
+    { observation: [{ what: 'a name of 1', sent, ex: err(413) }], verdict: 'unjudged' },
+  ],
   'GET-200-PET': [
     { observation: { created: pet(), ex: ok(pet()) }, verdict: 'pass' },
     { observation: { created: pet(), ex: ok(pet(7, 'pending')) }, verdict: 'pass' },

@@ -9,6 +9,7 @@ import { EQUIVALENCE_FAULTS } from './equivalence-faults.ts';
 import { ERROR_FAULTS, GET_FAULTS, SUNSET_FAULTS } from './get-faults.ts';
 import { CREATE_INVALID_FAULTS } from './invalid-body-faults.ts';
 import { LIST_FAULTS } from './list-faults.ts';
+import { MAGNITUDE_FAULTS } from './magnitude-faults.ts';
 import { OVER_TIME_FAULTS } from './over-time-faults.ts';
 import type { Fault, ServerVariant } from './types.ts';
 
@@ -28,6 +29,7 @@ export const FAULTS: readonly Fault[] = [
   ...ALONE_FAULTS,
   ...EQUIVALENCE_FAULTS,
   ...OVER_TIME_FAULTS,
+  ...MAGNITUDE_FAULTS,
 ];
 
 export function findFault(name: string): Fault {
