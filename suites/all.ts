@@ -11,6 +11,7 @@ import deprecationSuite from './deprecation.suite.ts';
 import equivalenceSuite from './equivalence.suite.ts';
 import errorsSuite from './errors.suite.ts';
 import getPetSuite from './get-pet.suite.ts';
+import httpMustsSuite from './http-musts.suite.ts';
 import listPetsSuite from './list-pets.suite.ts';
 import overTimeSuite from './over-time.suite.ts';
 import robustnessSuite from './robustness.suite.ts';
@@ -28,6 +29,7 @@ const SUITES = [
   equivalenceSuite,
   errorsSuite,
   robustnessSuite,
+  httpMustsSuite,
   versioningSuite,
   deprecationSuite,
   wholeRunSuite,

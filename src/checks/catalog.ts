@@ -4,6 +4,7 @@ import { DEPRECATION_CHECKS } from './deprecation.ts';
 import { EQUIVALENCE_CHECKS } from './equivalence.ts';
 import { ERROR_CHECKS } from './errors.ts';
 import { GET_CHECKS } from './get-pet.ts';
+import { HTTP_CHECKS } from './http-musts.ts';
 import { LIST_CHECKS } from './list-pets.ts';
 import { CREATE_MAGNITUDES } from './magnitudes.ts';
 import { OVER_TIME_CHECKS } from './over-time.ts';
@@ -24,6 +25,7 @@ export const CHECKS: readonly Check<never>[] = [
   ...EQUIVALENCE_CHECKS,
   ...ERROR_CHECKS,
   ...ROBUST_CHECKS,
+  ...HTTP_CHECKS,
   ...VERSIONING_CHECKS,
   ...DEPRECATION_CHECKS,
   ...RUN_CHECKS,
@@ -31,13 +33,14 @@ export const CHECKS: readonly Check<never>[] = [
 
 /** Every check the harness runs, by stable id, without its judge. The suites run each of them. */
 export const CATALOG: readonly CheckDef[] = CHECKS.map(
-  ({ id, title, operation, clause, level, writes }) => ({
+  ({ id, title, operation, clause, level, writes, rfc }) => ({
     id,
     title,
     operation,
     clause,
     level,
     writes,
+    ...(rfc ? { rfc } : {}),
   }),
 );
 

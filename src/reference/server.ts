@@ -65,7 +65,14 @@ function writeResponse(res: ServerResponse, answer: AppResponse, clock: Clock): 
     // Ids and categoryIds are bigints: lossless-json writes them as the exact integers they are.
     body = stringify(answer.json);
   }
-  for (const [k, v] of Object.entries(answer.headers ?? {})) res.setHeader(k, v);
+  for (const [k, v] of Object.entries(answer.headers ?? {})) {
+    if (v !== '') res.setHeader(k, v);
+    else {
+      // An empty value leaves the field out, Date included (for servers of the fault matrix).
+      res.removeHeader(k);
+      if (k === 'date') res.sendDate = false;
+    }
+  }
   if (answer.trickleMs) trickle(res, Buffer.from(body ?? ''), answer.trickleMs);
   else res.end(body);
 }

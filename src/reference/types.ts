@@ -18,6 +18,7 @@ export interface AppRequest {
 /** What the app answers: a JSON value, raw bytes, or (for broken servers in tests) nothing ever. */
 export interface AppResponse {
   status: number;
+  /** Header fields of the answer; an empty value leaves that field out (Date included). */
   headers?: Record<string, string>;
   json?: unknown;
   raw?: string | Uint8Array;

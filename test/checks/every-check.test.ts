@@ -670,6 +670,68 @@ const cases: Record<string, Case[]> = {
       ];
     }),
   ),
+  'HTTP-401-CHALLENGE': [
+    {
+      observation: [
+        {
+          label: 'l',
+          ex: exchange({
+            status: 401,
+            json: errorBody(401),
+            headers: { 'www-authenticate': 'Bearer realm="p"' },
+          }),
+        },
+      ],
+      verdict: 'pass',
+    },
+    {
+      observation: [{ label: 'l', ex: err(401) }],
+      verdict: 'fail',
+      because: '401 without WWW-Authenticate (RFC 9110 15.5.2',
+    },
+    {
+      observation: [
+        {
+          label: 'l',
+          ex: exchange({
+            status: 401,
+            json: errorBody(401),
+            headers: { 'www-authenticate': 'Basic realm="p"' },
+          }),
+        },
+      ],
+      verdict: 'fail',
+      because: 'has no Bearer challenge',
+    },
+    { observation: [{ label: 'l', ex: ok([]) }], verdict: 'skip' },
+  ],
+  'HTTP-DATE': [
+    {
+      observation: [
+        {
+          label: 'l',
+          ex: exchange({
+            status: 200,
+            json: [],
+            headers: { date: 'Sun, 06 Nov 1994 08:49:37 GMT' },
+          }),
+        },
+      ],
+      verdict: 'pass',
+    },
+    { observation: [{ label: 'l', ex: ok([]) }], verdict: 'fail', because: 'without a Date field' },
+    {
+      observation: [
+        {
+          label: 'l',
+          ex: exchange({ status: 404, json: errorBody(404), headers: { date: '1994-11-06' } }),
+        },
+      ],
+      verdict: 'fail',
+      because: 'is not an IMF-fixdate',
+    },
+    { observation: [{ label: 'l', ex: err(500) }], verdict: 'skip' },
+  ],
   'ROBUST-LIST-ANY-QUERY': [
     { observation: { input: 'q', ex: ok([]) }, verdict: 'pass' },
     {

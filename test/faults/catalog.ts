@@ -7,6 +7,7 @@ import { COVERAGE_FAULTS } from './coverage-faults.ts';
 import { CREATE_ANSWER_FAULTS } from './create-faults.ts';
 import { EQUIVALENCE_FAULTS } from './equivalence-faults.ts';
 import { ERROR_FAULTS, GET_FAULTS, SUNSET_FAULTS } from './get-faults.ts';
+import { HTTP_MUST_FAULTS } from './http-must-faults.ts';
 import { CREATE_INVALID_FAULTS } from './invalid-body-faults.ts';
 import { LIST_FAULTS } from './list-faults.ts';
 import { MAGNITUDE_FAULTS } from './magnitude-faults.ts';
@@ -30,6 +31,7 @@ export const FAULTS: readonly Fault[] = [
   ...EQUIVALENCE_FAULTS,
   ...OVER_TIME_FAULTS,
   ...MAGNITUDE_FAULTS,
+  ...HTTP_MUST_FAULTS,
 ];
 
 export function findFault(name: string): Fault {
