@@ -100,6 +100,10 @@ const newPet = (ctx: FormContext, label: string, status?: PetStatus): Meaning =>
   pet: { name: formName(ctx.runId, label), categoryId: 28, ...(status ? { status } : {}) },
 });
 
+/** A NewPet created with the Content-Type field written as `type`. */
+const typed = (ctx: FormContext, label: string, type: string): Form =>
+  plain(newPet(ctx, label), `Content-Type: ${type}`, { headers: { 'content-type': type } });
+
 /** A NewPet as JSON text, written by `write` (member order, spacing, escapes). */
 function jsonForm(
   meaning: Extract<Meaning, { op: 'createPet' }>,
@@ -326,9 +330,7 @@ export const RELATIONS: readonly Relation[] = [
     rfc: 'RFC 9110 8.3.1',
     says: 'the type and subtype in any letter case: Application/JSON',
     forms: (ctx) => [
-      plain(newPet(ctx, 'type'), 'Content-Type: Application/JSON', {
-        headers: { 'content-type': 'Application/JSON' },
-      }),
+      typed(ctx, 'type', 'Application/JSON'),
       plain({ op: 'listPets', limit: 2 }, 'Accept: APPLICATION/JSON', {
         headers: { accept: 'APPLICATION/JSON' },
       }),
@@ -340,12 +342,8 @@ export const RELATIONS: readonly Relation[] = [
     rfc: 'RFC 8259 11 (a charset parameter has no effect); RFC 9110 8.3.2 (charset names are case-insensitive)',
     says: 'application/json with a charset parameter, in any case: ; charset=utf-8, ; charset=UTF-8',
     forms: (ctx) => [
-      plain(newPet(ctx, 'charset'), 'Content-Type: application/json; charset=utf-8', {
-        headers: { 'content-type': 'application/json; charset=utf-8' },
-      }),
-      plain(newPet(ctx, 'charset-upper'), 'Content-Type: application/json; charset=UTF-8', {
-        headers: { 'content-type': 'application/json; charset=UTF-8' },
-      }),
+      typed(ctx, 'charset', 'application/json; charset=utf-8'),
+      typed(ctx, 'charset-upper', 'application/json; charset=UTF-8'),
     ],
   },
   {
@@ -354,15 +352,9 @@ export const RELATIONS: readonly Relation[] = [
     rfc: 'RFC 9110 5.6.6 (parameter names case-insensitive, OWS around ";"), 8.3.1 (token and quoted-string forms equivalent)',
     says: 'a parameter written otherwise: CHARSET=utf-8, charset="utf-8", application/json ; charset=utf-8',
     forms: (ctx) => [
-      plain(newPet(ctx, 'param-case'), 'CHARSET=utf-8', {
-        headers: { 'content-type': 'application/json; CHARSET=utf-8' },
-      }),
-      plain(newPet(ctx, 'param-quoted'), 'charset="utf-8"', {
-        headers: { 'content-type': 'application/json; charset="utf-8"' },
-      }),
-      plain(newPet(ctx, 'param-ows'), 'application/json ;\tcharset=utf-8', {
-        headers: { 'content-type': 'application/json ;\tcharset=utf-8' },
-      }),
+      typed(ctx, 'param-case', 'application/json; CHARSET=utf-8'),
+      typed(ctx, 'param-quoted', 'application/json; charset="utf-8"'),
+      typed(ctx, 'param-ows', 'application/json ;\tcharset=utf-8'),
     ],
   },
   {

@@ -1,21 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFault, startFault } from '../faults/catalog.ts';
-import { VARIANTS } from '../faults/variants.ts';
+import { findVariant } from '../faults/variants.ts';
 import { readReport, runCli } from '../support/cli.ts';
 
 const KEY = 'freedoms-key-0123456789abcdef';
-const variant = (name: string) => {
-  const found = VARIANTS.find((v) => v.name === name);
-  if (!found) throw new Error(`no variant ${name}`);
-  return found;
-};
 
 // The store may be shared, and a pet's status may move on: checks that compare two
 // observations must not blame the service for it, and must still catch one that shows a pet
 // two ways at once.
 describe('freedoms of the contract, through the CLI', async () => {
-  const shared = await startFault(variant('other-client-writing'), KEY);
-  const moving = await startFault(variant('status-transitions'), KEY);
+  const shared = await startFault(findVariant('other-client-writing'), KEY);
+  const moving = await startFault(findVariant('status-transitions'), KEY);
   const stale = await startFault(findFault('get-stale-status'), KEY);
   afterAll(() => Promise.all([shared.close(), moving.close(), stale.close()]));
   const run = (baseUrl: string) =>

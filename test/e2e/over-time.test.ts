@@ -1,22 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFault, startFault } from '../faults/catalog.ts';
-import { VARIANTS } from '../faults/variants.ts';
+import { findVariant } from '../faults/variants.ts';
 import { readReport, runCli } from '../support/cli.ts';
 
 const KEY = 'Tq4vW9xR2mN7pL5kJ8hG';
 const CHECKS = 'READ-,CREATE-SAME-TWICE,CREATE-MAGNITUDES,ROBUST-';
-const variant = (name: string) => {
-  const found = VARIANTS.find((v) => v.name === name);
-  if (!found) throw new Error(`no variant ${name}`);
-  return found;
-};
 
 // Answers that agree over time, and values of every order of magnitude (issue 28, parts 3-4).
 describe('answers over time and sizes across magnitudes, through the CLI', async () => {
   const servers = {
     negativeCache: await startFault(findFault('get-404-cached'), KEY),
     cutNames: await startFault(findFault('names-cut-at-65535'), KEY),
-    bodyLimit: await startFault(variant('body-limit-413'), KEY),
+    bodyLimit: await startFault(findVariant('body-limit-413'), KEY),
   };
   afterAll(() => Promise.all(Object.values(servers).map((s) => s.close())));
   const run = (baseUrl: string) =>

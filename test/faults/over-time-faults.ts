@@ -1,4 +1,4 @@
-import type { AppResponse } from '../../src/reference/index.ts';
+import type { AppResponse, Handler } from '../../src/reference/index.ts';
 import type { Fault } from './types.ts';
 import { errorOf, ITEM, isObject, LIST, matches } from './wrap.ts';
 
@@ -8,6 +8,21 @@ import { errorOf, ITEM, isObject, LIST, matches } from './wrap.ts';
  */
 
 const idOf = (path: string) => path.split('/').pop() ?? '';
+
+/** Answers a createPet whose body repeats an earlier one itself, from the earlier answer. */
+const onRepeatedBody =
+  (answer: (earlier: AppResponse) => AppResponse) =>
+  (app: Handler): Handler => {
+    const seen = new Map<string, AppResponse>();
+    return async (req) => {
+      if (!matches(req, 'POST', LIST)) return app(req);
+      const earlier = seen.get(req.body);
+      if (earlier) return answer(earlier);
+      const res = await app(req);
+      if (res.status === 201) seen.set(req.body, res);
+      return res;
+    };
+  };
 
 export const OVER_TIME_FAULTS: readonly Fault[] = [
   {
@@ -68,17 +83,7 @@ export const OVER_TIME_FAULTS: readonly Fault[] = [
     description:
       'Answers a createPet whose body repeats an earlier one with the earlier pet (201, the same id): one animal, not two.',
     caughtBy: ['CREATE-SAME-TWICE'],
-    wrap: (app) => {
-      const seen = new Map<string, AppResponse>();
-      return async (req) => {
-        if (!matches(req, 'POST', LIST)) return app(req);
-        const earlier = seen.get(req.body);
-        if (earlier) return earlier;
-        const res = await app(req);
-        if (res.status === 201) seen.set(req.body, res);
-        return res;
-      };
-    },
+    wrap: onRepeatedBody((earlier) => earlier),
   },
   {
     name: 'create-twin-not-stored',
@@ -86,17 +91,10 @@ export const OVER_TIME_FAULTS: readonly Fault[] = [
       'Answers a createPet whose body repeats an earlier one with 201 and a new id, but stores nothing: that pet is never found.',
     caughtBy: ['CREATE-SAME-TWICE'],
     wrap: (app) => {
-      const seen = new Map<string, AppResponse>();
       let fake = 10n ** 15n;
-      return async (req) => {
-        if (!matches(req, 'POST', LIST)) return app(req);
-        const earlier = seen.get(req.body);
-        if (earlier && isObject(earlier.json))
-          return { ...earlier, json: { ...earlier.json, id: fake++ } };
-        const res = await app(req);
-        if (res.status === 201) seen.set(req.body, res);
-        return res;
-      };
+      return onRepeatedBody((earlier) =>
+        isObject(earlier.json) ? { ...earlier, json: { ...earlier.json, id: fake++ } } : earlier,
+      )(app);
     },
   },
   {

@@ -144,3 +144,10 @@ function decorate(res: AppResponse): AppResponse {
         headers: { ...json.headers, 'content-type': 'application/json;charset=UTF-8' },
       };
 }
+
+/** The variant of that name. */
+export function findVariant(name: string): ServerVariant {
+  const variant = VARIANTS.find((v) => v.name === name);
+  if (!variant) throw new Error(`no variant named ${name}`);
+  return variant;
+}
