@@ -4,7 +4,7 @@ import { LIMIT, PET_STATUSES } from '../src/contract/contract.ts';
 import type { Exchange } from '../src/http/exchange.ts';
 import { checkTest, useTarget } from '../src/language/check-test.ts';
 import { getPetRemoved } from '../src/language/lifecycle.ts';
-import { type CreatedPet, isStatusOnly } from '../src/language/run-pets.ts';
+import { isStatusOnly } from '../src/language/run-pets.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
@@ -12,8 +12,6 @@ export default function wholeRunSuite(run: SuiteRun): void {
   // Registered last, its checks start after all others: they judge what those created and saw.
   const target = useTarget(run, { afterTheRest: true });
   const { runId } = target.ctx;
-  /** Created pets fetched again at the end of the run, spread over the run. */
-  const SAMPLE = 10;
   /** Pets read again back to back at the end, at most. */
   const REREAD = 20;
 
@@ -32,10 +30,6 @@ export default function wholeRunSuite(run: SuiteRun): void {
     );
     return { creations: pets.creations, distinct: pets.created.size, reused: pets.reused };
   });
-
-  // By id order, not by arrival: pets created together may arrive in any order, but the same
-  // seed must fetch the same paths.
-  const sample = (created: Map<string, CreatedPet>) => spread([...created.keys()], SAMPLE);
 
   /** Every `step`-th id of a list in id order, at most `count`. */
   function spread(ids: string[], count: number): string[] {
@@ -58,7 +52,8 @@ export default function wholeRunSuite(run: SuiteRun): void {
       ...spread(changed, REREAD / 4),
       ...listed,
       ...spread(statusOnly, REREAD / 4),
-      ...sample(pets.created),
+      // As many as REREAD allows: the same number of reads whichever pets the pages held.
+      ...spread([...pets.created.keys()], REREAD),
     ];
     return [...new Set(ordered)].slice(0, REREAD);
   }

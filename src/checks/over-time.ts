@@ -56,7 +56,7 @@ export const READ_REPEATED: Check<RepeatedReadObservation> = {
         ...gets,
       ]);
     return pass(
-      `pet ${id} read ${gets.length} times and a page ${lists.length} times, each as owed, agreeing`,
+      `a pet read ${gets.length} times and a page ${lists.length} times, each as owed, agreeing`,
     );
   },
 };
@@ -99,8 +99,7 @@ export const READ_BEFORE_AFTER: Check<BeforeAfterObservation> = {
       );
     const wrong = speaking.flatMap((r) => (r.wrong ? [r.wrong] : []));
     const [first] = wrong;
-    if (!first)
-      return pass(`${speaking.reduce((n, r) => n + r.judged, 0)} ids: 404 before, the pet after`);
+    if (!first) return pass('each id read before a pet had it was that pet once created');
     const text = `pet ${first.id}: 404 before any pet had the id, then ${first.after.response?.status ?? 'no answer'} once createPet had given it to a pet`;
     const found = finding('stale-not-found', { id: first.id }, text);
     const evidence = wrong.flatMap((p) => [p.before, p.after]);

@@ -80,7 +80,7 @@ function judgeMissing(o: LifecycleObservation) {
 
 export const SUNSET_GET_LIFECYCLE: Check<LifecycleObservation> = {
   id: 'SUNSET-GET-LIFECYCLE',
-  title: `GET /pets/{petId} of an existing pet -> 200 before ${GET_PET_SUNSET}, 404 or 410 Error from then on`,
+  title: `GET /pets/{petId} of an existing pet -> 200 before ${GET_PET_SUNSET} (a 404 for a pet another client may have deleted: a second pet is read), 404 or 410 Error from then on`,
   operation: 'getPet',
   clause: CLAUSES.sunset,
   level: 'MUST',

@@ -52,7 +52,8 @@ const LONG_LITERAL = 256;
  */
 function exactValue(body: string): unknown {
   const quick: unknown = JSON.parse(body);
-  if (body.length <= LONG_LITERAL) return parse(body, null, LOSSLESS as Parameters<typeof parse>[2]);
+  if (body.length <= LONG_LITERAL)
+    return parse(body, null, LOSSLESS as Parameters<typeof parse>[2]);
   const short = body.replace(STRING_LITERAL, (s) => (s.length > LONG_LITERAL ? '""' : s));
   const exact = parse(short, null, LOSSLESS as Parameters<typeof parse>[2]);
   if (!isRecord(exact) || !isRecord(quick)) return exact;
