@@ -13,7 +13,7 @@ import errorsSuite from './errors.suite.ts';
 import getPetSuite from './get-pet.suite.ts';
 import httpMustsSuite from './http-musts.suite.ts';
 import listPetsSuite from './list-pets.suite.ts';
-import overTimeSuite from './over-time.suite.ts';
+import overTimeSuite, { overTimeLateSuite } from './over-time.suite.ts';
 import robustnessSuite from './robustness.suite.ts';
 import versioningSuite from './versioning.suite.ts';
 import wholeRunSuite from './whole-run.suite.ts';
@@ -32,6 +32,7 @@ const SUITES = [
   httpMustsSuite,
   versioningSuite,
   deprecationSuite,
+  overTimeLateSuite,
   wholeRunSuite,
 ];
 

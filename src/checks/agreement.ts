@@ -38,10 +38,15 @@ export function petInPage(page: Exchange, id: string): Record<string, unknown> |
   );
 }
 
+/** The URL of a request, read against a base: a request never sent records its path alone. */
+export const urlOf = (ex: Exchange) => new URL(ex.request.url, 'http://unsent.invalid');
+
+/** True for a getPet request. */
+const isGetPet = (ex: Exchange) => /\/pets\/[^/]+$/.test(urlOf(ex).pathname);
+
 /** Where a view of a pet came from, for messages: `getPet` or the page's query. */
 export function viewName(ex: Exchange): string {
-  const url = new URL(ex.request.url);
-  return /\/pets\/[^/]+$/.test(url.pathname) ? 'getPet' : `listPets${url.search || ''}`;
+  return isGetPet(ex) ? 'getPet' : `listPets${urlOf(ex).search || ''}`;
 }
 
 /** Reads of one pet around the middle ones: getPet, then pages (or getPet again), then getPet. */
@@ -65,9 +70,7 @@ export function sandwichProblem({ id, before, middle, after }: Sandwich): Findin
     return finding('came-back', { id }, text);
   }
   for (const view of middle) {
-    const seen = /\/pets\/[^/]+$/.test(new URL(view.request.url).pathname)
-      ? fetchedPet(view)
-      : petInPage(view, id);
+    const seen = isGetPet(view) ? fetchedPet(view) : petInPage(view, id);
     if (!seen) {
       if (first && last && notFound(view)) {
         const text = `pet ${id}: getPet answered 200, then 404, then 200 again`;

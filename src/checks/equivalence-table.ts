@@ -113,9 +113,12 @@ function jsonForm(
   return plain(meaning, label, { method: 'POST', path: '/pets', json: undefined, rawBody: text });
 }
 
-/** A string as JSON with every character escaped as \uXXXX (surrogate pairs for astral ones). */
-const escapeAll = (text: string, upper: boolean) =>
-  `"${[...text]
+/**
+ * A string as JSON with every character escaped as \uXXXX (surrogate pairs for astral ones),
+ * but for its first `keep`: the run's mark stays legible, as in every name the run sends.
+ */
+const escapeAll = (text: string, upper: boolean, keep = 0) =>
+  `"${text.slice(0, keep)}${[...text.slice(keep)]
     .flatMap((ch) => {
       const units = ch.length === 2 ? [ch.charCodeAt(0), ch.charCodeAt(1)] : [ch.charCodeAt(0)];
       return units.map((u) => {
@@ -448,6 +451,7 @@ export const RELATIONS: readonly Relation[] = [
     rfc: 'RFC 8259 7',
     says: 'any character of a string escaped: \\u0061 for a, \\/ for /, \\u00fc or \\u00FC for ü, a surrogate pair for 🐶, member names too',
     forms: (ctx) => {
+      const mark = `pc-${ctx.runId}-`.length;
       const lower = newPet(ctx, 'esc') as Extract<Meaning, { op: 'createPet' }>;
       const upper = newPet(ctx, 'esc-2') as Extract<Meaning, { op: 'createPet' }>;
       const slash = newPet(ctx, 'esc-3') as Extract<Meaning, { op: 'createPet' }>;
@@ -455,12 +459,12 @@ export const RELATIONS: readonly Relation[] = [
         jsonForm(
           lower,
           'every character \\u-escaped, lower-case hex',
-          `{${escapeAll('name', false)}:${escapeAll(lower.pet.name, false)},"categoryId":28}`,
+          `{${escapeAll('name', false)}:${escapeAll(lower.pet.name, false, mark)},"categoryId":28}`,
         ),
         jsonForm(
           upper,
           'every character \\u-escaped, upper-case hex',
-          `{"name":${escapeAll(upper.pet.name, true)},${escapeAll('categoryId', true)}:28}`,
+          `{"name":${escapeAll(upper.pet.name, true, mark)},${escapeAll('categoryId', true)}:28}`,
         ),
         jsonForm(
           slash,

@@ -1,6 +1,6 @@
 import { GET_PET_SUNSET, VERSION_PREFIX } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { petInPage } from './agreement.ts';
+import { petInPage, urlOf } from './agreement.ts';
 import { CLAUSES } from './clauses.ts';
 import { finding } from './finding.ts';
 import { notErrorResponse, statusIsNot } from './problems.ts';
@@ -41,8 +41,7 @@ export interface LifecycleObservation {
 }
 
 /** The id getPet was asked for, from its path. */
-const askedId = (ex: Exchange) =>
-  decodeURIComponent(new URL(ex.request.url).pathname.split('/').pop() ?? '');
+const askedId = (ex: Exchange) => decodeURIComponent(urlOf(ex).pathname.split('/').pop() ?? '');
 
 // A 404 for one pet is a lost pet, not a removed route: say which pet, and where it came from.
 function lostOrRemoved(ex: Exchange, origin: string | undefined): string {

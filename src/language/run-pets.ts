@@ -1,6 +1,6 @@
 import { petDifferences } from '../checks/pet-fields.ts';
 import { exactJson, integerText } from '../http/exact.ts';
-import { type Exchange, forRecord } from '../http/exchange.ts';
+import { type Exchange, forRecord, requestPath } from '../http/exchange.ts';
 import type { Interceptor } from '../http/interceptor.ts';
 
 /** A pet as createPet returned it, with the exchange that created it. */
@@ -71,7 +71,7 @@ function contractFields(pet: Record<string, unknown>): Record<string, unknown> {
 }
 
 function route(ex: Exchange): 'create' | 'list' | 'get' | undefined {
-  const path = new URL(ex.request.url).pathname;
+  const path = requestPath(ex);
   if (/\/pets$/.test(path)) return ex.request.method === 'POST' ? 'create' : 'list';
   return /\/pets\/[^/]+$/.test(path) && ex.request.method === 'GET' ? 'get' : undefined;
 }

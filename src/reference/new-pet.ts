@@ -45,21 +45,22 @@ const STRING_LITERAL = /"(?:[^"\\]|\\.)*"/g;
 const LONG_LITERAL = 256;
 
 /**
- * The JSON value of a body, numbers exact. lossless-json reads a string a character at a time
- * (a quarter of a second for a name of a million characters), so a text is first checked and
- * read by JSON.parse, then read again exactly with its long strings emptied: those are taken
- * from JSON.parse, which reads strings exactly; the numbers come from the exact reading.
+ * The JSON value of a body as `exact` reads it, quickly for a long one. lossless-json reads a
+ * string a character at a time (a quarter of a second for a name of a million characters), so
+ * a long text is first checked and read by JSON.parse, then read by `exact` with its long
+ * strings emptied: the top-level strings are taken from JSON.parse, which reads strings exactly.
  */
-function exactValue(body: string): unknown {
+export function quickExact(body: string, exact: (text: string) => unknown): unknown {
   const quick: unknown = JSON.parse(body);
-  if (body.length <= LONG_LITERAL)
-    return parse(body, null, LOSSLESS as Parameters<typeof parse>[2]);
-  const short = body.replace(STRING_LITERAL, (s) => (s.length > LONG_LITERAL ? '""' : s));
-  const exact = parse(short, null, LOSSLESS as Parameters<typeof parse>[2]);
-  if (!isRecord(exact) || !isRecord(quick)) return exact;
-  for (const [key, v] of Object.entries(quick)) if (typeof v === 'string') exact[key] = v;
-  return exact;
+  if (body.length <= LONG_LITERAL) return exact(body);
+  const value = exact(body.replace(STRING_LITERAL, (s) => (s.length > LONG_LITERAL ? '""' : s)));
+  if (!isRecord(value) || !isRecord(quick)) return value;
+  for (const [key, v] of Object.entries(quick)) if (typeof v === 'string') value[key] = v;
+  return value;
 }
+
+const exactValue = (body: string) =>
+  quickExact(body, (text) => parse(text, null, LOSSLESS as Parameters<typeof parse>[2]));
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -5,6 +5,7 @@ import {
   type Handler,
   normalizePath,
 } from '../../src/reference/index.ts';
+import { quickExact } from '../../src/reference/new-pet.ts';
 
 export const LIST = /^\/pets$/;
 export const ITEM = /^\/pets\/[^/]+$/;
@@ -77,7 +78,9 @@ const LOSSLESS = {
 /** Parses a request body as JSON, exactly, or undefined when it does not parse. */
 export function parsedBody(req: AppRequest): unknown {
   try {
-    return parse(req.body, null, LOSSLESS as Parameters<typeof parse>[2]);
+    return quickExact(req.body, (text) =>
+      parse(text, null, LOSSLESS as Parameters<typeof parse>[2]),
+    );
   } catch {
     return undefined;
   }
