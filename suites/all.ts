@@ -8,10 +8,13 @@ import { SuiteRun } from '../src/language/suite-run.ts';
 import authSuite from './auth.suite.ts';
 import createPetSuite from './create-pet.suite.ts';
 import deprecationSuite from './deprecation.suite.ts';
+import equivalenceSuite from './equivalence.suite.ts';
 import errorsSuite from './errors.suite.ts';
 import getPetSuite from './get-pet.suite.ts';
+import httpMustsSuite from './http-musts.suite.ts';
 import listPetsSuite from './list-pets.suite.ts';
 import modelSuite from './model.suite.ts';
+import overTimeSuite, { overTimeLateSuite } from './over-time.suite.ts';
 import robustnessSuite from './robustness.suite.ts';
 import versioningSuite from './versioning.suite.ts';
 import wholeRunSuite from './whole-run.suite.ts';
@@ -24,11 +27,15 @@ const SUITES = [
   listPetsSuite,
   createPetSuite,
   getPetSuite,
+  overTimeSuite,
   authSuite,
+  equivalenceSuite,
   errorsSuite,
   robustnessSuite,
+  httpMustsSuite,
   versioningSuite,
   deprecationSuite,
+  overTimeLateSuite,
   wholeRunSuite,
 ];
 

@@ -1,4 +1,5 @@
 import { MUTATIONS } from '../src/arbitraries/invalid-new-pet.ts';
+import { magnitudes, nameOfLength, paddedNewPet } from '../src/arbitraries/magnitudes.ts';
 import { edgeNewPets, newPetArb } from '../src/arbitraries/new-pet.ts';
 import { exampleNewPet } from '../src/arbitraries/pet-name.ts';
 import { jsonText } from '../src/arbitraries/wire.ts';
@@ -9,6 +10,7 @@ import {
   CREATE_ID_UNIQUE,
   INVALID_BODY_CHECKS,
 } from '../src/checks/create-pet.ts';
+import { CREATE_MAGNITUDES } from '../src/checks/magnitudes.ts';
 import { NAME_UNICODE } from '../src/checks/names.ts';
 import { LIMIT, PET_STATUSES } from '../src/contract/contract.ts';
 import { exactPetId } from '../src/http/exact.ts';
@@ -102,4 +104,18 @@ export default function createPetSuite(run: SuiteRun): void {
     },
     'unknown extra fields were accepted and the known ones echoed',
   );
+
+  // Every order of magnitude of a name's length and of a whitespace run, up to the body cap; one
+  // after another, so a large body never waits behind another for its --timeout.
+  checkTest(target, CREATE_MAGNITUDES, async (api) => {
+    const creates = [];
+    for (const length of magnitudes(target.ctx.maxBodyBytes)) {
+      const sent = { name: nameOfLength(runId, length), categoryId: length, status: 'sold' };
+      creates.push({ what: `a name of ${length} characters`, sent, ex: await api.createPet(sent) });
+      const padded = paddedNewPet(runId, length);
+      const what = `a NewPet with ${length} characters of whitespace`;
+      creates.push({ what, sent: padded.pet, ex: await api.createPetRaw(padded.text) });
+    }
+    return creates;
+  });
 }

@@ -1,5 +1,9 @@
+import { exampleNewPet } from '../src/arbitraries/pet-name.ts';
 import { precondition } from '../src/checks/types.ts';
-import { SUNSET_GET_LIFECYCLE, VERSION_PREFIX_V1 } from '../src/checks/versioning.ts';
+import { lookFurther, SUNSET_GET_LIFECYCLE, VERSION_PREFIX_V1 } from '../src/checks/versioning.ts';
+import { LIMIT } from '../src/contract/contract.ts';
+import { exactJson, exactPetId, integerText } from '../src/http/exact.ts';
+import type { Exchange } from '../src/http/exchange.ts';
 import { checkTest, fixture, useTarget, verdictTest } from '../src/language/check-test.ts';
 import { somePet } from '../src/language/seed.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
@@ -20,10 +24,25 @@ export default function versioningSuite(run: SuiteRun): void {
     const origin = created
       ? `created at ${created.ex.startedAt} in this run`
       : 'listed by listPets at the start of the run';
-    return SUNSET_GET_LIFECYCLE.judge({
-      today: target.ctx.today,
-      ex: await api.getPet(id),
-      origin,
-    });
+    const { today } = target.ctx;
+    const ex = await api.getPet(id);
+    if (!lookFurther(today, ex)) return SUNSET_GET_LIFECYCLE.judge({ today, ex, origin });
+    // Another client may have deleted it: a page right after, and a second pet, tell.
+    const listedAfter = await api.listPets({ limit: LIMIT.max });
+    const secondId = target.ctx.writes
+      ? exactPetId(await api.createPet(exampleNewPet(target.ctx.runId, 'lifecycle')))
+      : otherListedId(listedAfter, id);
+    const second =
+      secondId === undefined ? {} : { second: { id: secondId, ex: await api.getPet(secondId) } };
+    return SUNSET_GET_LIFECYCLE.judge({ today, ex, origin, listedAfter, ...second });
   });
+}
+
+/** The id of a pet a page lists, other than `id`. */
+function otherListedId(page: Exchange, id: string): string | undefined {
+  const items = exactJson(page);
+  if (!Array.isArray(items)) return undefined;
+  return items
+    .map((p) => integerText((p as { id?: unknown })?.id))
+    .find((i) => i !== undefined && i !== id);
 }

@@ -3,9 +3,10 @@ import { EVERY_ANSWER } from '../src/checks/every-answer.ts';
 import { RUN_ID_UNIQUE, RUN_MIN_CREATIONS, RUN_PET_CONSISTENT } from '../src/checks/run-wide.ts';
 import { RUN_SENTINELS } from '../src/checks/sentinels.ts';
 import { LIMIT, PET_STATUSES } from '../src/contract/contract.ts';
+import type { Exchange } from '../src/http/exchange.ts';
 import { checkTest, useTarget } from '../src/language/check-test.ts';
 import { getPetRemoved } from '../src/language/lifecycle.ts';
-import type { CreatedPet } from '../src/language/run-pets.ts';
+import { isStatusOnly } from '../src/language/run-pets.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
@@ -13,8 +14,8 @@ export default function wholeRunSuite(run: SuiteRun): void {
   // Registered last, its checks start after all others: they judge what those created and saw.
   const target = useTarget(run, { afterTheRest: true });
   const { runId } = target.ctx;
-  /** Created pets fetched again at the end of the run, spread over the run. */
-  const SAMPLE = 10;
+  /** Pets read again back to back at the end, at most. */
+  const REREAD = 20;
 
   checkTest(target, RUN_ID_UNIQUE, async (api) => {
     const pets = target.run.pets;
@@ -32,15 +33,35 @@ export default function wholeRunSuite(run: SuiteRun): void {
     return { creations: pets.creations, distinct: pets.created.size, reused: pets.reused };
   });
 
-  // By id order, not by arrival: pets created together may arrive in any order, but the same
-  // seed must fetch the same paths.
-  function sample(created: Map<string, CreatedPet>): string[] {
-    const ids = [...created.keys()].sort((a, b) => {
-      const d = BigInt(a) - BigInt(b);
-      return d < 0n ? -1 : d > 0n ? 1 : 0;
-    });
-    const step = Math.max(1, Math.floor(ids.length / SAMPLE));
-    return ids.filter((_, i) => i % step === 0).slice(0, SAMPLE);
+  /** Every `step`-th id of a list in id order, at most `count`. */
+  function spread(ids: string[], count: number): string[] {
+    const sorted = [...ids].sort(byValue);
+    const step = Math.max(1, Math.floor(sorted.length / count));
+    return sorted.filter((_, i) => i % step === 0).slice(0, count);
+  }
+
+  /**
+   * The pets to read again, at most REREAD: those seen with another name or category than
+   * created, then those a page held (their two views can be compared at one moment), then
+   * those whose status moved on, then a sample of the rest.
+   */
+  function toReread(pets: typeof target.run.pets): string[] {
+    const [statusOnly, changed] = [true, false].map((only) => [
+      ...new Set(pets.mismatches.filter((m) => isStatusOnly(m) === only).map((m) => m.id)),
+    ]) as [string[], string[]];
+    // Of each status the pets were created with, a few a page held: a view wrong for one status
+    // alone shows in those.
+    const ofStatus = (status: unknown) =>
+      [...pets.listed].filter((id) => pets.created.get(id)?.pet.status === status);
+    const listed = [undefined, ...PET_STATUSES].flatMap((s) => spread(ofStatus(s), 3));
+    const ordered = [
+      ...spread(changed, REREAD / 4),
+      ...listed,
+      ...spread(statusOnly, REREAD / 4),
+      // As many as REREAD allows: the same number of reads whichever pets the pages held.
+      ...spread([...pets.created.keys()], REREAD),
+    ];
+    return [...new Set(ordered)].slice(0, REREAD);
   }
 
   checkTest(target, RUN_PET_CONSISTENT, async (api) => {
@@ -57,15 +78,24 @@ export default function wholeRunSuite(run: SuiteRun): void {
         ),
       );
     }
-    const fetched = getPetRemoved(target.ctx) ? [] : sample(pets.created);
-    // Pages are judged only for the pets they hold: how to reach later pages is not shown.
-    await Promise.all([
-      ...fetched.map((id) => api.getPet(id)),
-      ...[undefined, ...PET_STATUSES].map((status) =>
+    const ids = getPetRemoved(target.ctx) ? [] : toReread(pets);
+    // getPet, the pages, getPet again, each round sent together: a pet's views between two
+    // reads that agree must agree with them (pages are judged only for the pets they hold:
+    // how to reach later pages is not shown).
+    const before = await Promise.all(ids.map((id) => api.getPet(id)));
+    const pages = await Promise.all(
+      [undefined, ...PET_STATUSES].map((status) =>
         api.listPets({ limit: LIMIT.max, ...(status ? { status } : {}) }),
       ),
-    ]);
-    return { sightings: pets.sightings, mismatches: pets.mismatches };
+    );
+    const after = await Promise.all(ids.map((id) => api.getPet(id)));
+    const rereads = ids.map((id, i) => ({
+      id,
+      before: before[i] as Exchange,
+      middle: pages,
+      after: after[i] as Exchange,
+    }));
+    return { sightings: pets.sightings, mismatches: pets.mismatches, rereads };
   });
 
   // The last round of sentinel probes, then every probe of the run judged.
@@ -76,4 +106,10 @@ export default function wholeRunSuite(run: SuiteRun): void {
 
   // Last of all: every answer the run received, the preflight's and the set-up's included.
   checkTest(target, EVERY_ANSWER, async () => target.run.answers.observation());
+}
+
+/** Decimal ids in numeric order. */
+function byValue(a: string, b: string): number {
+  const d = BigInt(a) - BigInt(b);
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
 }

@@ -157,6 +157,7 @@ export class ResultCollector implements Reporter {
       ...(meta.timing ? { timing: meta.timing } : {}),
       ...(meta.code ? { code: meta.code } : {}),
       ...(meta.problem ? { problem: this.egress.data(meta.problem) } : {}),
+      ...(meta.covered ? { covered: meta.covered } : {}),
       exchanges: meta.exchanges.map((raw) => {
         const ex = this.egress.exchange(raw, this.evidenceBudget);
         return { ...ex, curl: toCurl(ex.request) };

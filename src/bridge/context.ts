@@ -33,6 +33,8 @@ export interface HarnessContext {
   /** Check id prefixes to run (all when empty) and to leave out. */
   only: string[];
   skip: string[];
+  /** What an RFC-level check's failure is: a failure (certify), or a warning (the other profiles). */
+  rfcMusts?: 'fail' | 'warn';
   /** False in the probe profile: nothing that writes runs, and no POST is sent. */
   writes: boolean;
   /** File every exchange of the run is appended to (one JSON line each), for HAR and statistics. */
@@ -62,6 +64,8 @@ export interface CheckMeta {
   problem?: ProblemData;
   /** See Judgement.dimensions. */
   dimensions?: readonly DimensionCount[];
+  /** See Judgement.covered. */
+  covered?: Record<string, number>;
 }
 
 declare module 'vitest' {

@@ -1,12 +1,16 @@
 import { AUTH_CHECKS, AUTH_ORDER_CHECKS } from './auth.ts';
 import { CREATE_CHECKS } from './create-pet.ts';
 import { DEPRECATION_CHECKS } from './deprecation.ts';
+import { EQUIVALENCE_CHECKS } from './equivalence.ts';
 import { ERROR_CHECKS } from './errors.ts';
 import { EVERY_ANSWER } from './every-answer.ts';
 import { GET_CHECKS } from './get-pet.ts';
+import { HTTP_CHECKS } from './http-musts.ts';
 import { LIST_CHECKS } from './list-pets.ts';
+import { CREATE_MAGNITUDES } from './magnitudes.ts';
 import { RUN_MODEL } from './model.ts';
 import { NAME_UNICODE } from './names.ts';
+import { OVER_TIME_CHECKS } from './over-time.ts';
 import { ROBUST_CHECKS } from './robustness.ts';
 import { RUN_CHECKS } from './run-wide.ts';
 import { RUN_SENTINELS } from './sentinels.ts';
@@ -18,11 +22,15 @@ export const CHECKS: readonly Check<never>[] = [
   ...LIST_CHECKS,
   ...CREATE_CHECKS,
   NAME_UNICODE,
+  CREATE_MAGNITUDES,
   ...GET_CHECKS,
+  ...OVER_TIME_CHECKS,
   ...AUTH_CHECKS,
   ...AUTH_ORDER_CHECKS,
+  ...EQUIVALENCE_CHECKS,
   ...ERROR_CHECKS,
   ...ROBUST_CHECKS,
+  ...HTTP_CHECKS,
   ...VERSIONING_CHECKS,
   ...DEPRECATION_CHECKS,
   ...RUN_CHECKS,
@@ -33,13 +41,14 @@ export const CHECKS: readonly Check<never>[] = [
 
 /** Every check the harness runs, by stable id, without its judge. The suites run each of them. */
 export const CATALOG: readonly CheckDef[] = CHECKS.map(
-  ({ id, title, operation, clause, level, writes }) => ({
+  ({ id, title, operation, clause, level, writes, rfc }) => ({
     id,
     title,
     operation,
     clause,
     level,
     writes,
+    ...(rfc ? { rfc } : {}),
   }),
 );
 

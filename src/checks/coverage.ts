@@ -1,4 +1,5 @@
 import { CLAUSES } from './clauses.ts';
+import { RELATIONS } from './equivalence-table.ts';
 import { judgesClause, type Outcome } from './types.ts';
 
 export interface ClauseCoverage {
@@ -12,11 +13,21 @@ export interface ClauseCoverage {
   notJudged: string[];
   /** Of those, the clauses whose every check --only or --skip left out (absent when none). */
   deselected?: string[];
+  /**
+   * Requests sent per relation of docs/equivalences.md (every relation, 0 when none was sent);
+   * absent from reports of older harnesses.
+   */
+  equivalences?: Record<string, number>;
 }
 
 /** How much of the contract a run's results speak to. */
 export function clauseCoverage(
-  results: ReadonlyArray<{ clause: { id: string }; verdict: Outcome; unjudged?: true }>,
+  results: ReadonlyArray<{
+    clause: { id: string };
+    verdict: Outcome;
+    unjudged?: true;
+    covered?: Record<string, number>;
+  }>,
 ): ClauseCoverage {
   const judged = new Set(results.filter(judgesClause).map((r) => r.clause.id));
   const all = Object.keys(CLAUSES);
@@ -31,5 +42,17 @@ export function clauseCoverage(
     ratio: Math.round((count / all.length) * 1000) / 1000,
     notJudged,
     ...(deselected.length ? { deselected } : {}),
+    equivalences: equivalenceCounts(results),
   };
+}
+
+/** Requests per equivalence relation, over every check's counts; every relation named. */
+function equivalenceCounts(
+  results: ReadonlyArray<{ covered?: Record<string, number> }>,
+): Record<string, number> {
+  const counts = Object.fromEntries(RELATIONS.map((r) => [r.id, 0]));
+  for (const { covered } of results)
+    for (const [id, n] of Object.entries(covered ?? {}))
+      if (id in counts) counts[id] = (counts[id] ?? 0) + n;
+  return counts;
 }

@@ -8,7 +8,7 @@ const SUNSET_SECONDS = GET_PET_SUNSET_DATE.getTime() / 1000;
 const DAY_MS = 86_400_000;
 
 /** An IMF-fixdate as RFC 9110 defines it, e.g. `Thu, 05 Dec 2030 00:00:00 GMT`. */
-function isImfFixdate(value: string): boolean {
+export function isImfFixdate(value: string): boolean {
   const date = new Date(value);
   // Node writes exactly IMF-fixdate: a value that survives the round trip is one (weekday included).
   return !Number.isNaN(date.getTime()) && date.toUTCString() === value;

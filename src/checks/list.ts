@@ -13,7 +13,7 @@ export function catalogTable(): string {
   const width = Math.max(...CATALOG.map((c) => c.id.length));
   const lines = CATALOG.map(
     (c) =>
-      `${c.id.padEnd(width)}  ${c.level.padEnd(6)} ${c.writes ? 'writes' : 'reads '}  ${c.title}\n${' '.repeat(width + 2)}${c.clause.section}: "${c.clause.quote}" (clause ${c.clause.id})`,
+      `${c.id.padEnd(width)}  ${c.level.padEnd(6)} ${c.writes ? 'writes' : 'reads '}  ${c.title}\n${' '.repeat(width + 2)}${c.clause.section}: "${c.clause.quote}" (clause ${c.clause.id})${c.rfc ? `; ${c.rfc}` : ''}`,
   );
   return `${lines.join('\n')}\n\n${CATALOG.length} checks over ${Object.keys(CLAUSES).length} clauses, each explained in ${CONTRACT_DOC}\n`;
 }

@@ -14,5 +14,21 @@ export function petDifferences(
 ): string[] {
   return fields
     .filter((f) => !sameValue(expected[f], actual[f]))
-    .map((f) => `${f}: expected ${showValue(expected[f])}, got ${showValue(actual[f])}`);
+    .map(
+      (f) =>
+        longStrings(f, expected[f], actual[f]) ??
+        `${f}: expected ${showValue(expected[f])}, got ${showValue(actual[f])}`,
+    );
 }
+
+/** Strings too long to show: their lengths and where they first differ, in code units. */
+function longStrings(field: string, expected: unknown, actual: unknown): string | undefined {
+  if (typeof expected !== 'string' || typeof actual !== 'string') return undefined;
+  if (Math.max(expected.length, actual.length) <= LONG) return undefined;
+  let at = 0;
+  while (at < expected.length && expected[at] === actual[at]) at++;
+  return `${field}: expected ${expected.length} characters, got ${actual.length}, the first difference at character ${at}`;
+}
+
+/** Strings longer than this are described, not shown. */
+const LONG = 200;

@@ -1,6 +1,8 @@
-import { LIMIT } from '../contract/contract.ts';
+import { isValidNewPet } from '../arbitraries/wire.ts';
+import { isPetStatus, LIMIT, type PetStatus } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
+import { type Owed, owedProblem } from './owed.ts';
 import {
   notClientError,
   notErrorResponse,
@@ -15,6 +17,40 @@ import { about, type Check, fail, type Judgement, pass, warnOf } from './types.t
 export interface FuzzObservation {
   input: string;
   ex: Exchange;
+  /** The input itself (the query's names and values, or the body's value), when it is data. */
+  sent?: unknown;
+}
+
+/** A query within listPets' rules (limit 1..100 as a plain integer, a PetStatus), as owed. */
+export function listQueryOwed(query: unknown): Owed | undefined {
+  if (typeof query !== 'object' || query === null) return undefined;
+  const { limit, status, ...rest } = query as Record<string, unknown>;
+  if (Object.keys(rest).length) return undefined;
+  const n = typeof limit === 'string' && /^[1-9]\d{0,2}$/.test(limit) ? Number(limit) : undefined;
+  if (limit !== undefined && (n === undefined || n > LIMIT.max)) return undefined;
+  if (status !== undefined && !isPetStatus(status)) return undefined;
+  return {
+    op: 'listPets',
+    ...(n === undefined ? {} : { limit: n }),
+    ...(status === undefined ? {} : { status: status as PetStatus }),
+  };
+}
+
+/** A body that is a NewPet and nothing more, as owed. */
+export function newPetOwed(value: unknown): Owed | undefined {
+  if (!isValidNewPet(value)) return undefined;
+  const fields = value as Record<string, unknown>;
+  const known = ['name', 'categoryId', 'status'];
+  return Object.keys(fields).every((k) => known.includes(k))
+    ? { op: 'createPet', pet: fields }
+    : undefined;
+}
+
+/** An input within the contract's rules is owed its outcome, whatever status came back. */
+function judgeOwed(owed: Owed, { input, ex }: FuzzObservation): Judgement {
+  const problem = owedProblem(owed, ex);
+  const within = ' (the input is within the contract’s rules: its outcome is fixed)';
+  return problem ? fail(problem, [ex], about(input, within)) : pass(`${input}: as owed`);
 }
 
 function judgeSoundAnswer(
@@ -40,31 +76,37 @@ function judgeSoundAnswer(
 export const ROBUST_LIST_ANY_QUERY: Check<FuzzObservation> = {
   id: 'ROBUST-LIST-ANY-QUERY',
   title:
-    'GET /pets with generated query strings -> 200 Pets or 400 Error (another 4xx Error: warn), never 5xx, a hang or a malformed body',
+    'GET /pets with generated query strings -> 200 Pets or 400 Error (another 4xx Error: warn), never 5xx, a hang or a malformed body; a query within the rules -> the page it asks for',
   operation: 'listPets',
   clause: CLAUSES.responses,
   level: 'MUST',
   writes: false,
-  judge: (obs) =>
-    judgeSoundAnswer(obs, {
+  judge: (obs) => {
+    const owed = listQueryOwed(obs.sent);
+    if (owed) return judgeOwed(owed, obs);
+    return judgeSoundAnswer(obs, {
       200: (ex) => notPetPage(ex, LIMIT.max),
       400: (ex) => notErrorResponse(ex, 400),
-    }),
+    });
+  },
 };
 
 export const ROBUST_CREATE_ANY_JSON: Check<FuzzObservation> = {
   id: 'ROBUST-CREATE-ANY-JSON',
   title:
-    'POST /pets with generated JSON values -> 201 Pet or 400 Error (another 4xx Error: warn), never 5xx, a hang or a malformed body',
+    'POST /pets with generated JSON values -> 201 Pet or 400 Error (another 4xx Error: warn), never 5xx, a hang or a malformed body; a NewPet -> 201 echoing it',
   operation: 'createPet',
   clause: CLAUSES.responses,
   level: 'MUST',
   writes: true,
-  judge: (obs) =>
-    judgeSoundAnswer(obs, {
+  judge: (obs) => {
+    const owed = newPetOwed(obs.sent);
+    if (owed) return judgeOwed(owed, obs);
+    return judgeSoundAnswer(obs, {
       201: (ex) => notSuccess(ex, 201, 'pet', 'Pet'),
       400: (ex) => notErrorResponse(ex, 400),
-    }),
+    });
+  },
 };
 
 export const ROBUST_CHECKS = [ROBUST_LIST_ANY_QUERY, ROBUST_CREATE_ANY_JSON] as const;

@@ -4,8 +4,12 @@ import { Finding, type ProblemData, problemData } from './finding.ts';
 import { openLimitAnswer, openLimitReason } from './open-limits.ts';
 import type { DimensionCount } from './request-space.ts';
 
-/** MUST fails the run; SHOULD and MAY (behaviour the contract leaves open) only warn. */
-export type Level = 'MUST' | 'SHOULD' | 'MAY';
+/**
+ * MUST fails the run; SHOULD and MAY (behaviour the contract leaves open) only warn. RFC is a MUST
+ * of an RFC the contract brings in without writing it out (WWW-Authenticate on a 401): it fails a
+ * run of the certify profile and warns in the others.
+ */
+export type Level = 'MUST' | 'SHOULD' | 'MAY' | 'RFC';
 
 /** Where in the contract a check's promise is written: a section and a short quote. */
 export interface Clause {
@@ -26,6 +30,8 @@ export interface CheckDef {
   level: Level;
   /** True when running it sends a POST (the read-only probe profile skips these). */
   writes: boolean;
+  /** For an RFC-level check: the RFC clauses behind it, e.g. `RFC 9110 15.5.2; RFC 6750 3`. */
+  rfc?: string;
 }
 
 /**
@@ -101,6 +107,8 @@ export interface Judgement {
   problem?: ProblemData;
   /** The request space a run covered, cell by cell (EVERY-ANSWER's, for report.json). */
   dimensions?: readonly DimensionCount[];
+  /** What the check exercised, counted by kind (e.g. requests per equivalence relation). */
+  covered?: Record<string, number>;
 }
 
 /** Whether a judgement speaks to its check's clause: pass, warn or fail. */

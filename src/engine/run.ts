@@ -10,7 +10,7 @@ import { readRunLog } from '../bridge/run-log.ts';
 import { runSuites, type SuiteSession } from '../bridge/run-suites.ts';
 import { daysUntilSunset } from '../checks/deprecation.ts';
 import type { Config } from '../config/config.ts';
-import { PROFILES } from '../config/profiles.ts';
+import { PROFILES, rfcMustsOf } from '../config/profiles.ts';
 import { GET_PET_SUNSET } from '../contract/contract.ts';
 import { type Connection, createClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -101,6 +101,7 @@ function harnessContext(
     only: config.only,
     skip: config.skip,
     writes: PROFILES[config.profile].writes,
+    rfcMusts: rfcMustsOf(config.profile),
     exchangeLog: join(scratch, 'exchanges.ndjson'),
     limits: {
       // The preflight has spent one request of the budget already.

@@ -18,7 +18,12 @@ export interface SendOptions {
   json?: unknown;
   /** A body sent as is (for malformed or non-object bodies). */
   rawBody?: string;
+  /** A body sent as is, in these pieces, with chunked framing (RFC 9112 7.1), no Content-Length. */
+  bodyChunks?: readonly string[];
+  /** Header fields to send; a name in any letter case replaces the harness's own of that name. */
   headers?: Record<string, string>;
+  /** Header fields the harness sends by default (lower-case names) to leave out, e.g. `accept`. */
+  dropHeaders?: readonly string[];
   auth?: Auth;
   /**
    * Asked when the request's turn to go has come (it may have waited for a slot): a reason not
@@ -101,13 +106,21 @@ function requestHeaders(
     accept: 'application/json',
     'accept-encoding': 'identity',
     ...extra,
-    ...options.headers,
   };
+  for (const name of options.dropHeaders ?? []) delete headers[name];
+  // A field name is case-insensitive (RFC 9110 5.1): one given in another case replaces ours.
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    for (const key of Object.keys(headers))
+      if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
+    headers[name] = value;
+  }
   const auth = options.auth ?? 'key';
   if (auth === 'key') headers.authorization = `Bearer ${apiKey}`;
   else if (auth !== 'none') headers.authorization = auth.authorization;
-  if (options.json !== undefined || options.rawBody !== undefined) {
-    headers['content-type'] ??= 'application/json';
+  const hasBody =
+    options.json !== undefined || options.rawBody !== undefined || options.bodyChunks !== undefined;
+  if (hasBody && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) {
+    headers['content-type'] = 'application/json';
   }
   return headers;
 }
@@ -230,7 +243,10 @@ export function createClient(options: ClientOptions): HttpClient {
     const url = buildUrl(baseUrl, req.path, req.query);
     const headers = requestHeaders(req, apiKey, options.connection?.headers);
     // lossless-json writes a bigint as the exact integer it is (a categoryId beyond 2^53).
-    const body = req.rawBody ?? (req.json === undefined ? undefined : stringify(req.json));
+    const body =
+      req.rawBody ??
+      req.bodyChunks?.join('') ??
+      (req.json === undefined ? undefined : stringify(req.json));
     const recordedRequest: RecordedRequest = {
       method: req.method,
       url,
@@ -260,7 +276,7 @@ export function createClient(options: ClientOptions): HttpClient {
         url,
         method: req.method,
         headers,
-        body,
+        body: req.bodyChunks ?? body,
         timeoutMs,
         maxBodyBytes: cap,
         signal: req.signal,

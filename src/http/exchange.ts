@@ -61,6 +61,20 @@ export interface Exchange {
   earlier?: EarlierAttempt[];
 }
 
+/**
+ * The path a request was sent to, its percent-encoded unreserved characters decoded (RFC 3986
+ * 2.3, 6.2.2.2: `/v1/%70ets` is `/v1/pets`), so every way of writing a route names it.
+ */
+export function requestPath(ex: Exchange): string {
+  return new URL(ex.request.url, 'http://unsent.invalid').pathname.replace(
+    /%([0-9A-Fa-f]{2})/g,
+    (triplet, hex: string) => {
+      const char = String.fromCharCode(Number.parseInt(hex, 16));
+      return /[A-Za-z0-9\-._~]/.test(char) ? char : triplet;
+    },
+  );
+}
+
 /** Media type of a response without its parameters, lower-cased. */
 export function mediaType(response: RecordedResponse): string | undefined {
   const value = response.headers['content-type'];

@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { undici } from './undici.ts';
 
@@ -7,7 +8,8 @@ export interface Transfer {
   url: string;
   method: string;
   headers: Record<string, string>;
-  body: string | undefined;
+  /** The body: one string, or pieces sent with chunked framing. */
+  body: string | readonly string[] | undefined;
   /** The whole exchange's deadline, from the call: connecting, waiting and reading. */
   timeoutMs: number;
   /** Largest body kept: the rest is not read, and the answer is marked truncated. */
@@ -207,6 +209,13 @@ class Collector {
   }
 }
 
+/** The body as undici takes it: pieces become a stream, sent chunked (no Content-Length). */
+function bodyOf(body: Transfer['body']): string | Readable | null {
+  if (body === undefined) return null;
+  if (typeof body === 'string') return body;
+  return Readable.from(body.map((piece) => Buffer.from(piece)));
+}
+
 /** Sends one request through `dispatcher` and reads its answer whole (up to the cap). */
 export function transfer(dispatcher: Dispatcher, request: Transfer): Promise<Received> {
   return new Promise((resolve, reject) => {
@@ -223,7 +232,7 @@ export function transfer(dispatcher: Dispatcher, request: Transfer): Promise<Rec
           path: url.search ? `${url.pathname}${url.search}` : url.pathname,
           method: request.method as Dispatcher.HttpMethod,
           headers: request.headers,
-          body: request.body ?? null,
+          body: bodyOf(request.body),
         },
         handler as unknown as Dispatcher.DispatchHandler,
       );

@@ -75,13 +75,13 @@ export function verdictTest(
     const trouble = () => target.run.setUpTrouble;
     let judgement: Judgement;
     if (reason !== undefined) {
-      judgement = settle(def, notRun(reason), [], undefined, trouble());
+      judgement = settle(def, notRun(reason), [], undefined, trouble(), target.ctx.rfcMusts);
       task.meta.check = checkMeta(def, judgement, []);
       // Left out by the user: the reports leave it out too (see DESELECTED).
       if (deselection(def.id, target.ctx)) task.meta.check.code = DESELECTED;
     } else {
       const { judged, recorded, unanswered, spent } = await (early ?? (() => record(share)))();
-      judgement = settle(def, judged, recorded, unanswered, trouble());
+      judgement = settle(def, judged, recorded, unanswered, trouble(), target.ctx.rfcMusts);
       task.meta.check = checkMeta(def, judgement, recorded, spent);
     }
     if (judgement.verdict === 'skip') skip(judgement.message);

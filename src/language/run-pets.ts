@@ -1,7 +1,7 @@
 import { RUN_MODEL } from '../checks/model.ts';
 import { petDifferences } from '../checks/pet-fields.ts';
 import { exactJson, integerText } from '../http/exact.ts';
-import { type Exchange, forRecord } from '../http/exchange.ts';
+import { type Exchange, forRecord, requestPath } from '../http/exchange.ts';
 import type { Interceptor } from '../http/interceptor.ts';
 
 /** A pet as createPet returned it, with the exchange that created it. */
@@ -21,6 +21,8 @@ export interface ReusedId {
 export interface Mismatch {
   id: string;
   where: string;
+  /** The fields that differ, e.g. `name`, and each difference in words. */
+  fields: string[];
   differences: string[];
   created: Exchange;
   seen: Exchange;
@@ -33,6 +35,8 @@ export interface RunPets {
   reused: ReusedId[];
   /** How many times a created pet appeared again (getPet, or a listPets page). */
   sightings: number;
+  /** The created pets a listPets page held (their views can be compared at one moment). */
+  listed: Set<string>;
   mismatches: Mismatch[];
 }
 
@@ -68,7 +72,7 @@ function contractFields(pet: Record<string, unknown>): Record<string, unknown> {
 }
 
 function route(ex: Exchange): 'create' | 'list' | 'get' | undefined {
-  const path = new URL(ex.request.url).pathname;
+  const path = requestPath(ex);
   if (/\/pets$/.test(path)) return ex.request.method === 'POST' ? 'create' : 'list';
   return /\/pets\/[^/]+$/.test(path) && ex.request.method === 'GET' ? 'get' : undefined;
 }
@@ -78,10 +82,23 @@ function compare(pets: RunPets, seen: Record<string, unknown>, ex: Exchange, whe
   const created = id === undefined ? undefined : pets.created.get(id);
   if (!created || id === undefined) return;
   pets.sightings++;
-  const differences = petDifferences(created.pet, seen, fieldsOf(created.pet));
-  if (differences.length && pets.mismatches.length < KEEP)
-    pets.mismatches.push({ id, where, differences, created: created.ex, seen: forRecord(ex) });
+  const fields = fieldsOf(created.pet).filter((f) => petDifferences(created.pet, seen, [f]).length);
+  if (!fields.length) return;
+  const differences = petDifferences(created.pet, seen, fields);
+  const mismatch = { id, where, fields, differences, created: created.ex, seen: forRecord(ex) };
+  if (pets.mismatches.length < KEEP) {
+    pets.mismatches.push(mismatch);
+    return;
+  }
+  // A pet changed in name or category says more than one whose status moved on (transitions
+  // are not shown): it takes the place of one of those, however many came first.
+  const at = isStatusOnly(mismatch) ? -1 : pets.mismatches.findIndex(isStatusOnly);
+  if (at >= 0) pets.mismatches[at] = mismatch;
 }
+
+/** A difference of status alone: the pet's status moved on since its creation. */
+export const isStatusOnly = (m: Pick<Mismatch, 'fields'>) =>
+  m.fields.length === 1 && m.fields[0] === 'status';
 
 /** Notes what one exchange shows of the run's pets: a creation, or a created pet seen again. */
 export function notePets(pets: RunPets, ex: Exchange): void {
@@ -108,6 +125,11 @@ export function notePets(pets: RunPets, ex: Exchange): void {
   } else if (kind === 'get' && res.status === 200 && isPet(body)) {
     compare(pets, body, ex, 'getPet');
   } else if (kind === 'list' && res.status === 200 && Array.isArray(body)) {
-    for (const item of body) if (isPet(item)) compare(pets, item, ex, 'a listPets page');
+    for (const item of body) {
+      if (!isPet(item)) continue;
+      compare(pets, item, ex, 'a listPets page');
+      const id = idText(item.id);
+      if (id !== undefined && pets.created.has(id)) pets.listed.add(id);
+    }
   }
 }

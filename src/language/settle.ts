@@ -66,17 +66,16 @@ export function settle(
   recorded: Exchange[] = [],
   unanswered?: Exchange,
   setUpTrouble?: NotJudged,
+  rfcMusts: 'fail' | 'warn' = 'warn',
 ): Judgement {
   let outcome = wireOutcome(recorded, unanswered) ?? judged;
   if (outcome.verdict === 'skip' && setUpTrouble && outcome.code === 'precondition')
     outcome = unjudged(setUpTrouble.code, `${outcome.message}: ${setUpTrouble.message}`);
+  // An RFC's MUST fails where a vendor certifies, and warns elsewhere.
+  const failing = def.level === 'MUST' || (def.level === 'RFC' && rfcMusts === 'fail');
   if (outcome.verdict === 'unjudged' && TARGET_CAUSED.includes(outcome.code as UnjudgedCode))
-    return def.level === 'MUST'
-      ? { ...outcome, verdict: 'fail', message: notJudgedBy(outcome) }
-      : outcome;
-  return outcome.verdict === 'fail' && def.level !== 'MUST'
-    ? { ...outcome, verdict: 'warn' }
-    : outcome;
+    return failing ? { ...outcome, verdict: 'fail', message: notJudgedBy(outcome) } : outcome;
+  return outcome.verdict === 'fail' && !failing ? { ...outcome, verdict: 'warn' } : outcome;
 }
 
 function notJudgedBy(outcome: Judgement): string {
@@ -116,5 +115,6 @@ export function checkMeta(
     ...(judgement.code ? { code: judgement.code } : {}),
     ...(judgement.problem ? { problem: judgement.problem } : {}),
     ...(judgement.dimensions ? { dimensions: judgement.dimensions } : {}),
+    ...(judgement.covered ? { covered: judgement.covered } : {}),
   };
 }

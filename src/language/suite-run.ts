@@ -28,6 +28,7 @@ export class SuiteRun {
     reused: [],
     sightings: 0,
     mismatches: [],
+    listed: new Set(),
   };
   /** One pet per kind of characters in its name, created once per run (see unicodePets). */
   namedPets?: Promise<NamedPet[]>;

@@ -72,6 +72,15 @@ function safeDecode(segment: string): string {
   }
 }
 
+// RFC 3986 2.3, 6.2.2.2: a percent-encoded unreserved character is that character (`/v1/%70ets`
+// is `/v1/pets`); the other escapes stay, their hex digits in one case (6.2.2.1).
+export function normalizePath(path: string): string {
+  return path.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return /[A-Za-z0-9\-._~]/.test(char) ? char : `%${hex.toUpperCase()}`;
+  });
+}
+
 function methodNotAllowed(allow: string): AppResponse {
   return errorResponse(405, 'method_not_allowed', `Allowed: ${allow}.`, { allow });
 }
@@ -83,16 +92,17 @@ export function createReferenceApp(options: ReferenceOptions): Handler {
   return (req) => {
     // Authentication comes before anything else, existence and validation included.
     if (!keyMatches(req.headers.authorization, options.apiKey)) return unauthorized();
-    if (req.path === `${VERSION_PREFIX}/pets`) {
+    const path = normalizePath(req.path);
+    if (path === `${VERSION_PREFIX}/pets`) {
       if (req.method === 'GET') return listPets(store, req);
       if (req.method === 'POST') return createPet(store, req);
       return methodNotAllowed('GET, POST');
     }
-    const item = new RegExp(`^${VERSION_PREFIX}/pets/([^/]+)$`).exec(req.path);
+    const item = new RegExp(`^${VERSION_PREFIX}/pets/([^/]+)$`).exec(path);
     if (item?.[1] !== undefined) {
       if (req.method === 'GET') return getPet(store, clock, safeDecode(item[1]));
       return methodNotAllowed('GET');
     }
-    return notFound(`${req.method} ${req.path}`);
+    return notFound(`${req.method} ${path}`);
   };
 }

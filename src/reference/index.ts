@@ -1,8 +1,8 @@
 import { createReferenceApp, type ReferenceOptions } from './app.ts';
 import { listen, type RunningServer } from './server.ts';
 
-export { createReferenceApp, type ReferenceOptions } from './app.ts';
-export { listen, type RunningServer } from './server.ts';
+export { createReferenceApp, normalizePath, type ReferenceOptions } from './app.ts';
+export { type ListenOptions, listen, type RunningServer } from './server.ts';
 export type { AppRequest, AppResponse, Clock, Handler } from './types.ts';
 
 /** Starts the conformant reference server; port 0 (the default) picks a free loopback port. */

@@ -31,6 +31,8 @@ async function readRequest(req: IncomingMessage): Promise<AppRequest> {
   return {
     method: req.method ?? 'GET',
     path: url.pathname,
+    target: req.url ?? '/',
+    rawHeaders: req.rawHeaders,
     query: url.searchParams,
     headers,
     body: Buffer.concat(chunks).toString('utf8'),
@@ -48,7 +50,14 @@ function writeResponse(res: ServerResponse, answer: AppResponse, clock: Clock): 
     // Ids and categoryIds are bigints: lossless-json writes them as the exact integers they are.
     body = stringify(answer.json);
   }
-  for (const [k, v] of Object.entries(answer.headers ?? {})) res.setHeader(k, v);
+  for (const [k, v] of Object.entries(answer.headers ?? {})) {
+    if (v !== '') res.setHeader(k, v);
+    else {
+      // An empty value leaves the field out, Date included (for servers of the fault matrix).
+      res.removeHeader(k);
+      if (k === 'date') res.sendDate = false;
+    }
+  }
   if (answer.trickleMs) trickle(res, Buffer.from(body ?? ''), answer.trickleMs);
   else res.end(body);
 }

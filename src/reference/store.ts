@@ -26,9 +26,13 @@ export function countingFrom(first: bigint, step = 1n): IdSource {
   };
 }
 
-/** The animals, in memory, in creation order; ids are assigned once and never reused. */
+/**
+ * The animals, in memory, in creation order; ids are assigned once and never reused. The map is
+ * open to subclasses: the fault matrix's stores that list in other orders, move statuses on, or
+ * stand for another client's updates and deletions (operations the contract does not show).
+ */
 export class PetStore {
-  private readonly pets = new Map<string, StoredPet>();
+  protected readonly pets = new Map<string, StoredPet>();
   private readonly nextId: IdSource;
 
   constructor(options: { ids?: IdSource } = {}) {

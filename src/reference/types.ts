@@ -3,6 +3,10 @@ export interface AppRequest {
   method: string;
   /** Path of the URL, e.g. `/v1/pets/3`, not decoded. */
   path: string;
+  /** The request target exactly as sent, e.g. `/v1/pets?%6Cimit=1` (absent in hand-made requests). */
+  target?: string;
+  /** Header lines as sent, name and value in turn, names in their own letter case. */
+  rawHeaders?: string[];
   query: URLSearchParams;
   /** Header names lower-cased. */
   headers: Record<string, string | undefined>;
@@ -14,6 +18,7 @@ export interface AppRequest {
 /** What the app answers: a JSON value, raw bytes, or (for broken servers in tests) nothing ever. */
 export interface AppResponse {
   status: number;
+  /** Header fields of the answer; an empty value leaves that field out (Date included). */
   headers?: Record<string, string>;
   json?: unknown;
   raw?: string | Uint8Array;

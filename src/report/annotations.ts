@@ -14,6 +14,6 @@ const property = (text: string) => data(text).replaceAll(':', '%3A').replaceAll(
  */
 export function githubAnnotations(report: RunReport): string[] {
   return report.checks
-    .filter((c) => c.verdict === 'fail' && c.level === 'MUST')
+    .filter((c) => c.verdict === 'fail' && (c.level === 'MUST' || c.level === 'RFC'))
     .map((c) => `::error title=${property(c.id)}::${data(c.message.split(/\r?\n/)[0] ?? '')}`);
 }

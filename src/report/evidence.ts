@@ -34,7 +34,8 @@ export function exchangeText(ex: Exchange): string {
 
 /** The clause a check enforces, as one line, naming where docs/contract.md explains it. */
 export function clauseText(check: CheckResult): string {
-  return `${check.clause.section}: "${check.clause.quote}" (${CONTRACT_DOC}, clause ${check.clause.id})`;
+  const rfc = check.rfc ? `; HTTP's own: ${check.rfc}` : '';
+  return `${check.clause.section}: "${check.clause.quote}" (${CONTRACT_DOC}, clause ${check.clause.id})${rfc}`;
 }
 
 /** Everything a reader needs to see why a check did not pass: message, clause, input, exchanges. */

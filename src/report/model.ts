@@ -44,6 +44,8 @@ export interface CheckResult extends CheckDef {
   code?: string;
   /** What a failure found, as data (see Judgement.problem): cause grouping reads this. */
   problem?: ProblemData;
+  /** What the check exercised, counted by kind (see Judgement.covered). */
+  covered?: Record<string, number>;
 }
 
 /** Where a run's time went, in milliseconds, up to the reports (whose writing it cannot include). */

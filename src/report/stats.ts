@@ -1,6 +1,6 @@
 import { plural } from '../base/plural.ts';
 import type { OperationName } from '../contract/contract.ts';
-import type { Exchange } from '../http/exchange.ts';
+import { type Exchange, requestPath } from '../http/exchange.ts';
 import type { RetryWaits } from '../http/throttle.ts';
 
 export interface Latency {
@@ -19,7 +19,7 @@ const ENOUGH_SAMPLES = 20;
 
 /** The operation a request was for, from its method and path; undefined for anything else. */
 export function operationOf(ex: Exchange): OperationName | undefined {
-  const path = new URL(ex.request.url).pathname.replace(/\/+$/, '');
+  const path = requestPath(ex).replace(/\/+$/, '');
   if (/\/pets$/.test(path))
     return ex.request.method === 'POST'
       ? 'createPet'

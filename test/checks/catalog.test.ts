@@ -33,7 +33,9 @@ describe('catalog', () => {
       expect(check.id).toMatch(/^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/);
       expect(check.title.length).toBeGreaterThan(10);
       expect(Object.values(CLAUSES)).toContain(check.clause);
-      expect(['MUST', 'SHOULD', 'MAY']).toContain(check.level);
+      expect(['MUST', 'SHOULD', 'MAY', 'RFC']).toContain(check.level);
+      // An RFC-level check names the RFC clauses behind it; no other check does.
+      expect(check.level === 'RFC', check.id).toBe(/^RFC \d+ /.test(check.rfc ?? ''));
     }
   });
 

@@ -209,12 +209,158 @@ const cases: Record<string, Case[]> = {
       because: 'server error 500',
     },
   ],
+  'CREATE-MAGNITUDES': [
+    { observation: [{ what: 'a name of 1', sent, ex: ok(pet(), 201) }], verdict: 'pass' },
+    {
+      observation: [
+        { what: 'a name of 1', sent, ex: ok(pet(), 201) },
+        {
+          what: 'a name of 300',
+          sent: { ...sent, name: 'x'.repeat(300) },
+          ex: ok({ ...pet(), name: 'x'.repeat(255) }, 201),
+        },
+      ],
+      verdict: 'fail',
+      because:
+        'a name of 300: fields not echoed: name: expected 300 characters, got 255, the first difference at character 255',
+    },
+    {
+      observation: [
+        { what: 'a name of 1', sent, ex: ok(pet(), 201) },
+        { what: 'a name of 10', sent, ex: err(413) },
+      ],
+      verdict: 'pass',
+      because: '1 refused with 413',
+    },
+    { observation: [{ what: 'a name of 1', sent, ex: err(413) }], verdict: 'unjudged' },
+  ],
   'GET-200-PET': [
     { observation: { created: pet(), ex: ok(pet()) }, verdict: 'pass' },
+    { observation: { created: pet(), ex: ok(pet(7, 'pending')) }, verdict: 'pass' },
     {
       observation: { created: pet(), ex: ok(pet(8)) },
       verdict: 'fail',
       because: 'id: expected 7, got 8',
+    },
+    {
+      observation: { created: pet(), ex: err(404), again: { created: pet(9), ex: err(404) } },
+      verdict: 'fail',
+      because: 'expected 200, got 404; a second pet created with the same fields, read at once',
+    },
+    {
+      observation: { created: pet(), ex: err(404), again: { created: pet(9), ex: ok(pet(9)) } },
+      verdict: 'warn',
+      because: 'another client may have changed or deleted the first',
+    },
+  ],
+  'READ-REPEATED': [
+    {
+      observation: {
+        id: '7',
+        gets: [ok(pet()), ok(pet()), ok(pet())],
+        query: { limit: 2 },
+        lists: [ok(pets(2)), ok(pets(1))],
+      },
+      verdict: 'pass',
+    },
+    {
+      observation: {
+        id: '7',
+        gets: [ok(pet()), err(404), ok(pet())],
+        query: { limit: 2 },
+        lists: [],
+      },
+      verdict: 'fail',
+      because: 'getPet answered 200, then 404, then 200 again',
+    },
+    {
+      observation: {
+        id: '7',
+        gets: [ok(pet()), exchange({ status: 304, body: '', contentType: null })],
+        query: { limit: 2 },
+        lists: [],
+      },
+      verdict: 'fail',
+      because: 'read 2 of 2: expected 200, got 304',
+    },
+    {
+      observation: { id: '7', gets: [err(404), err(404)], query: { limit: 2 }, lists: [] },
+      verdict: 'warn',
+      because: 'another client may have deleted it',
+    },
+  ],
+  'READ-BEFORE-AFTER': [
+    {
+      observation: {
+        rounds: [[{ id: '7', before: err(404), after: ok(pet()), given: true }]],
+      },
+      verdict: 'pass',
+    },
+    {
+      observation: {
+        rounds: [
+          [{ id: '7', before: err(404), after: err(404), given: true }],
+          [{ id: '8', before: err(404), after: err(404), given: true }],
+        ],
+      },
+      verdict: 'fail',
+      because: 'pet 7: 404 before any pet had the id, then 404',
+    },
+    {
+      observation: {
+        rounds: [
+          [{ id: '7', before: err(404), after: err(404), given: true }],
+          [{ id: '8', before: err(404), after: ok(pet(8)), given: true }],
+        ],
+      },
+      verdict: 'warn',
+      because: 'another client may have deleted the pet',
+    },
+    {
+      observation: { rounds: [[{ id: '7', before: ok(pet()), after: ok(pet()), given: true }]] },
+      verdict: 'skip',
+    },
+  ],
+  'CREATE-SAME-TWICE': [
+    {
+      observation: {
+        sent,
+        pairs: [
+          {
+            how: 'at once',
+            creates: [ok(pet(7), 201), ok(pet(8), 201)],
+            reads: [ok(pet(7)), ok(pet(8))],
+          },
+        ],
+      },
+      verdict: 'pass',
+    },
+    {
+      observation: {
+        sent,
+        pairs: [{ how: 'at once', creates: [ok(pet(7), 201), ok(pet(7), 201)], reads: [] }],
+      },
+      verdict: 'fail',
+      because: 'the same NewPet sent at once got id 7 again',
+    },
+    {
+      observation: {
+        sent,
+        pairs: [
+          {
+            how: 'in turn',
+            creates: [ok(pet(7), 201), ok(pet(8), 201)],
+            reads: [ok(pet(7)), err(404)],
+          },
+          {
+            how: 'at once',
+            creates: [ok(pet(9), 201), ok(pet(10), 201)],
+            reads: [ok(pet(9)), err(404)],
+          },
+        ],
+      },
+      verdict: 'fail',
+      because: 'is not found by its id (in every pair)',
     },
   ],
   'GET-200-LISTED': [
@@ -408,8 +554,8 @@ const cases: Record<string, Case[]> = {
     },
   ],
   'RUN-PET-CONSISTENT': [
-    { observation: { sightings: 3, mismatches: [] }, verdict: 'pass' },
-    { observation: { sightings: 0, mismatches: [] }, verdict: 'skip' },
+    { observation: { sightings: 3, mismatches: [], rereads: [] }, verdict: 'pass' },
+    { observation: { sightings: 0, mismatches: [], rereads: [] }, verdict: 'skip' },
     {
       observation: {
         sightings: 3,
@@ -417,16 +563,200 @@ const cases: Record<string, Case[]> = {
           {
             id: '7',
             where: 'a listPets page',
+            fields: ['name'],
             differences: ['name: expected "a ", got "a"'],
             created: ok(pet()),
             seen: ok([pet()]),
           },
         ],
+        rereads: [],
+      },
+      verdict: 'warn',
+      because: 'pet 7 in a listPets page is not the pet createPet returned',
+    },
+    {
+      observation: {
+        sightings: 3,
+        mismatches: [
+          {
+            id: '7',
+            where: 'getPet',
+            fields: ['status'],
+            differences: ['status: expected "sold", got "pending"'],
+            created: ok(pet()),
+            seen: ok(pet(7, 'pending')),
+          },
+        ],
+        rereads: [],
+      },
+      verdict: 'pass',
+    },
+    {
+      observation: {
+        sightings: 3,
+        mismatches: [],
+        rereads: [
+          { id: '7', before: ok(pet()), middle: [ok([{ ...pet(), name: 'R' }])], after: ok(pet()) },
+        ],
       },
       verdict: 'fail',
-      because:
-        'pet 7 in a listPets page is not the pet createPet returned: name: expected "a ", got "a"',
+      because: 'pet 7 has two states at once: name is "Rex" in getPet before and after, "R"',
     },
+    {
+      observation: {
+        sightings: 3,
+        mismatches: [],
+        rereads: [{ id: '7', before: err(404), middle: [ok([pet()])], after: err(404) }],
+      },
+      verdict: 'fail',
+      because: 'pet 7 is in listPets, while getPet answered 404 before and after it',
+    },
+    {
+      observation: {
+        sightings: 3,
+        mismatches: [],
+        rereads: [{ id: '7', before: err(404), middle: [], after: ok(pet()) }],
+      },
+      verdict: 'fail',
+      because: 'a pet that is gone does not come back',
+    },
+    {
+      observation: {
+        sightings: 3,
+        mismatches: [],
+        rereads: [
+          {
+            id: '7',
+            before: ok(pet()),
+            middle: [ok([pet(7, 'pending')])],
+            after: ok(pet(7, 'pending')),
+          },
+        ],
+      },
+      verdict: 'pass',
+    },
+  ],
+  ...Object.fromEntries(
+    ['URI', 'FIELDS', 'CREDENTIALS', 'MEDIA', 'FRAMING', 'JSON'].map((family) => {
+      const list = { op: 'listPets', limit: 2 };
+      const answer = (key: string, ex: unknown, meaning: unknown = list) => ({
+        relation: 'r',
+        form: 'f',
+        key,
+        meaning,
+        ex,
+      });
+      const created = { op: 'createPet', pet: { name: 'Rex', categoryId: 3, status: 'sold' } };
+      return [
+        `EQUIV-${family}`,
+        [
+          {
+            observation: { answers: [answer('valid', ok(pets(2))), answer('wrong', err(401))] },
+            verdict: 'pass',
+          },
+          {
+            observation: { answers: [answer('valid', ok(pets(3))), answer('none', err(401))] },
+            verdict: 'fail',
+            because: 'r: f, valid key: 3 items, more than the 2 allowed',
+          },
+          {
+            observation: { answers: [answer('valid', err(400)), answer('none', ok(pets(1)))] },
+            verdict: 'fail',
+            because: 'r: f, no key: served without the right key',
+          },
+          {
+            observation: {
+              answers: [answer('valid', ok(pet(), 201), created)],
+            },
+            verdict: 'pass',
+          },
+          {
+            observation: {
+              answers: [answer('valid', ok({ ...pet(), name: 'Rex ' }, 201), created)],
+            },
+            verdict: 'fail',
+            because: 'fields not echoed',
+          },
+          {
+            observation: {
+              answers: [answer('valid', err(404), { op: 'getPet', id: '7' })],
+              plainGet: ok(pet()),
+            },
+            verdict: 'fail',
+            because: 'getPet written plainly, sent after it, found the pet',
+          },
+          {
+            observation: {
+              answers: [answer('valid', err(404), { op: 'getPet', id: '7' })],
+              plainGet: err(404),
+            },
+            verdict: 'pass',
+          },
+        ],
+      ];
+    }),
+  ),
+  'HTTP-401-CHALLENGE': [
+    {
+      observation: [
+        {
+          label: 'l',
+          ex: exchange({
+            status: 401,
+            json: errorBody(401),
+            headers: { 'www-authenticate': 'Bearer realm="p"' },
+          }),
+        },
+      ],
+      verdict: 'pass',
+    },
+    {
+      observation: [{ label: 'l', ex: err(401) }],
+      verdict: 'fail',
+      because: '401 without WWW-Authenticate (RFC 9110 15.5.2',
+    },
+    {
+      observation: [
+        {
+          label: 'l',
+          ex: exchange({
+            status: 401,
+            json: errorBody(401),
+            headers: { 'www-authenticate': 'Basic realm="p"' },
+          }),
+        },
+      ],
+      verdict: 'fail',
+      because: 'has no Bearer challenge',
+    },
+    { observation: [{ label: 'l', ex: ok([]) }], verdict: 'skip' },
+  ],
+  'HTTP-DATE': [
+    {
+      observation: [
+        {
+          label: 'l',
+          ex: exchange({
+            status: 200,
+            json: [],
+            headers: { date: 'Sun, 06 Nov 1994 08:49:37 GMT' },
+          }),
+        },
+      ],
+      verdict: 'pass',
+    },
+    { observation: [{ label: 'l', ex: ok([]) }], verdict: 'fail', because: 'without a Date field' },
+    {
+      observation: [
+        {
+          label: 'l',
+          ex: exchange({ status: 404, json: errorBody(404), headers: { date: '1994-11-06' } }),
+        },
+      ],
+      verdict: 'fail',
+      because: 'is not an IMF-fixdate',
+    },
+    { observation: [{ label: 'l', ex: err(500) }], verdict: 'skip' },
   ],
   'NAME-UNICODE': [
     {
@@ -532,6 +862,26 @@ const cases: Record<string, Case[]> = {
   'ROBUST-LIST-ANY-QUERY': [
     { observation: { input: 'q', ex: ok([]) }, verdict: 'pass' },
     {
+      observation: { input: 'q', ex: err(400), sent: { limit: '5', status: 'sold' } },
+      verdict: 'fail',
+      because: 'expected 200, got 400 (the input is within the contract’s rules',
+    },
+    {
+      observation: { input: 'q', ex: ok(pets(3)), sent: { limit: '2' } },
+      verdict: 'fail',
+      because: '3 items, more than the 2 allowed',
+    },
+    { observation: { input: 'q', ex: err(400), sent: { limit: '0' } }, verdict: 'pass' },
+    {
+      observation: {
+        input: 'q',
+        ex: exchange({ status: 304, body: '', contentType: null }),
+        sent: {},
+      },
+      verdict: 'fail',
+      because: 'expected 200, got 304',
+    },
+    {
       observation: { input: 'q', ex: err(404) },
       verdict: 'warn',
       because: 'unexpected status 404',
@@ -547,6 +897,15 @@ const cases: Record<string, Case[]> = {
   ],
   'ROBUST-CREATE-ANY-JSON': [
     { observation: { input: 'b', ex: err(400) }, verdict: 'pass' },
+    {
+      observation: { input: 'b', ex: err(422), sent: { name: 'Rex', categoryId: 3 } },
+      verdict: 'fail',
+      because: 'expected 201, got 422',
+    },
+    {
+      observation: { input: 'b', ex: err(429), sent: { name: 'Rex', categoryId: 3 } },
+      verdict: 'unjudged',
+    },
     { observation: { input: 'b', ex: err(502) }, verdict: 'fail', because: 'server error 502' },
   ],
   'VERSION-PREFIX-V1': [
@@ -569,6 +928,35 @@ const cases: Record<string, Case[]> = {
       verdict: 'fail',
       because:
         'expected 200, got 404 (the pet 42, created at 2030-12-04T10:00:00.000Z in this run, is not found)',
+    },
+    {
+      observation: {
+        today: '2030-12-04',
+        ex: exchange({ status: 404, json: errorBody(404) }, 'GET', 'http://h/v1/pets/7'),
+        listedAfter: ok([pet(7)]),
+      },
+      verdict: 'fail',
+      because: 'pet 7 answered 404, and a listPets page taken right after still holds it',
+    },
+    {
+      observation: {
+        today: '2030-12-04',
+        ex: exchange({ status: 404, json: errorBody(404) }, 'GET', 'http://h/v1/pets/7'),
+        listedAfter: ok([pet(8)]),
+        second: { id: '8', ex: err(404) },
+      },
+      verdict: 'fail',
+      because: 'a second pet, 8, read just then: expected 200, got 404',
+    },
+    {
+      observation: {
+        today: '2030-12-04',
+        ex: exchange({ status: 404, json: errorBody(404) }, 'GET', 'http://h/v1/pets/7'),
+        listedAfter: ok([pet(8)]),
+        second: { id: '8', ex: ok(pet(8)) },
+      },
+      verdict: 'pass',
+      because: 'pet 7 is gone: another client may have deleted it',
     },
     { observation: { today: '2030-12-05', ex: err(410) }, verdict: 'pass' },
     {

@@ -61,12 +61,9 @@ describe('the same seed sends the same requests', () => {
    * the creations arrive: a getPet of one reads `{created}`; every other part of every request
    * must be the same but the run's tag.
    */
+  // Read from the text's start: a large body is kept cut in the HAR (a name of 10^6 characters).
   const createdIds = (entries: HarEntry[]) =>
-    new Set(
-      createdIn(entries).map((e) =>
-        String((JSON.parse(e.response.content.text) as { id: number }).id),
-      ),
-    );
+    new Set(createdIn(entries).map((e) => /"id":(-?\d+)/.exec(e.response.content.text)?.[1]));
 
   function requestsOf(result: Result): string[] {
     const entries = entriesOf(result);

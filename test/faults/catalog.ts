@@ -6,10 +6,14 @@ import { AUTH_SURFACE_FAULTS } from './auth-surface-faults.ts';
 import { BYTES_FAULTS } from './bytes-faults.ts';
 import { COVERAGE_FAULTS } from './coverage-faults.ts';
 import { CREATE_ANSWER_FAULTS } from './create-faults.ts';
+import { EQUIVALENCE_FAULTS } from './equivalence-faults.ts';
 import { ERROR_FAULTS, GET_FAULTS, SUNSET_FAULTS } from './get-faults.ts';
+import { HTTP_MUST_FAULTS } from './http-must-faults.ts';
 import { CREATE_INVALID_FAULTS } from './invalid-body-faults.ts';
 import { LIST_FAULTS } from './list-faults.ts';
+import { MAGNITUDE_FAULTS } from './magnitude-faults.ts';
 import { NAME_FAULTS } from './name-faults.ts';
+import { OVER_TIME_FAULTS } from './over-time-faults.ts';
 import { SET_UP_FAULTS } from './set-up-faults.ts';
 import { TIMELINE_FAULTS } from './timeline-faults.ts';
 import { applyTransport } from './transport.ts';
@@ -33,6 +37,10 @@ export const FAULTS: readonly Fault[] = [
   ...SET_UP_FAULTS,
   ...NAME_FAULTS,
   ...TIMELINE_FAULTS,
+  ...EQUIVALENCE_FAULTS,
+  ...OVER_TIME_FAULTS,
+  ...MAGNITUDE_FAULTS,
+  ...HTTP_MUST_FAULTS,
 ];
 
 export function findFault(name: string): Fault {

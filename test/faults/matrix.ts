@@ -76,6 +76,7 @@ async function judgeOnce(
       '--report-dir',
       reportDir,
       ...(variant.today ? ['--now', variant.today] : []),
+      ...(variant.profile ? ['--profile', variant.profile] : []),
       ...(selection === 'all' ? [] : ['--only', selection.join(',')]),
     ];
     const { report } = await runConformance(loadConfig({ argv, env: {} }), () => {}, session);

@@ -16,6 +16,8 @@ export interface ServerVariant {
   wrap(app: Handler, ctx: FaultContext): Handler;
   /** The day the server's clock and the harness's --now take as today (default: the real today). */
   today?: string;
+  /** The profile it is judged with, where that is the point (certify: the RFCs' MUSTs fail). */
+  profile?: 'certify';
   /** How it serves connections (one at a time, idle ones closed), where that is the point. */
   listen?: Transport;
 }

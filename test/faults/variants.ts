@@ -1,4 +1,5 @@
 import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
+import { FREEDOM_VARIANTS } from './freedom-variants.ts';
 import { LOAD_VARIANTS } from './load-variants.ts';
 import type { ServerVariant } from './types.ts';
 import { WIDER_CHOICES } from './wider-variants.ts';
@@ -121,6 +122,8 @@ export const VARIANTS: readonly ServerVariant[] = [
   ]),
   // How a server serves connections does not change with the day.
   ...LOAD_VARIANTS,
+  // Each freedom the contract leaves, used as far as it allows (judged before the sunset).
+  ...FREEDOM_VARIANTS,
 ];
 
 // Extra fields in a Pet and a charset parameter are both fine by the contract.
@@ -140,4 +143,11 @@ function decorate(res: AppResponse): AppResponse {
         raw: jsonText(json.json),
         headers: { ...json.headers, 'content-type': 'application/json;charset=UTF-8' },
       };
+}
+
+/** The variant of that name. */
+export function findVariant(name: string): ServerVariant {
+  const variant = VARIANTS.find((v) => v.name === name);
+  if (!variant) throw new Error(`no variant named ${name}`);
+  return variant;
 }

@@ -1,5 +1,11 @@
 import { isInteger, isSafeNumber, LosslessNumber, parse, stringify } from 'lossless-json';
-import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
+import {
+  type AppRequest,
+  type AppResponse,
+  type Handler,
+  normalizePath,
+} from '../../src/reference/index.ts';
+import { quickExact } from '../../src/reference/new-pet.ts';
 
 export const LIST = /^\/pets$/;
 export const ITEM = /^\/pets\/[^/]+$/;
@@ -7,7 +13,8 @@ export const ANY = /.*/;
 
 /** The request is for `method` (or any method with '*') on a path matching `path` below /v1. */
 export function matches(req: AppRequest, method: string, path: RegExp): boolean {
-  return (method === '*' || req.method === method) && path.test(req.path.replace(/^\/v1/, ''));
+  const below = normalizePath(req.path).replace(/^\/v1/, '');
+  return (method === '*' || req.method === method) && path.test(below);
 }
 
 /** Rewrites the answers to one route. */
@@ -71,7 +78,9 @@ const LOSSLESS = {
 /** Parses a request body as JSON, exactly, or undefined when it does not parse. */
 export function parsedBody(req: AppRequest): unknown {
   try {
-    return parse(req.body, null, LOSSLESS as Parameters<typeof parse>[2]);
+    return quickExact(req.body, (text) =>
+      parse(text, null, LOSSLESS as Parameters<typeof parse>[2]),
+    );
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createReferenceApp } from '../../src/reference/app.ts';
+import { parseNewPet } from '../../src/reference/new-pet.ts';
 import { listen } from '../../src/reference/server.ts';
 import { countingFrom, PetStore } from '../../src/reference/store.ts';
 import type { AppRequest, AppResponse } from '../../src/reference/types.ts';
@@ -164,5 +165,30 @@ describe('reference server', () => {
     expect(gone.status).toBe(410);
     expect(gone.json).toMatchObject({ status: 410 });
     expect((await call(after, 'GET', '/v1/pets')).status).toBe(200);
+  });
+});
+
+describe('the reference reads NewPets exactly, long ones quickly', () => {
+  const long = 'ü'.repeat(300_000);
+  it.each([
+    [
+      `{"name":"${long}","categoryId":9007199254740993}`,
+      { name: long, categoryId: 9007199254740993n },
+    ],
+    [
+      `{"name":"${long}","categoryId":1.0E0,"status":"sold"}`,
+      { name: long, categoryId: 1n, status: 'sold' },
+    ],
+    [`{"name":"${long}\\"","categoryId":2,"name":"last"}`, { name: 'last', categoryId: 2n }],
+  ])('%#: a long name and the exact categoryId', (body, pet) => {
+    expect(parseNewPet(body)).toEqual({ ok: true, pet });
+  });
+
+  it.each([
+    [`{"name":"${long}","categoryId":1.5}`],
+    [`{"name":"${long}\u0001","categoryId":1}`],
+    [`{"name":"${long}","categoryId":"${'1'.repeat(300)}"}`],
+  ])('%#: refuses what the exact reading refuses', (body) => {
+    expect(parseNewPet(body).ok).toBe(false);
   });
 });

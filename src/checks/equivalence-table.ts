@@ -1,0 +1,484 @@
+import type { PetStatus } from '../contract/contract.ts';
+import type { SendOptions } from '../http/client.ts';
+
+/**
+ * Requests that mean the same thing, by the RFCs the contract brings in (docs/equivalences.md,
+ * one row per relation there): RFC 3986 (URIs), RFC 9110 (semantics), RFC 9112 (HTTP/1.1),
+ * RFC 6750 (bearer tokens), RFC 8259 (JSON). Each relation sends its forms three times: with the
+ * valid key each is owed the outcome the contract fixes for the request it means; with a wrong
+ * key, and with none, each is owed 401. The forms are fixed, not drawn: every relation is sent
+ * whatever the seed.
+ */
+
+/** The part of a request a relation touches; its check is named after it. */
+export const FAMILIES = {
+  URI: 'target URI',
+  FIELDS: 'field names and values',
+  CREDENTIALS: 'credentials',
+  MEDIA: 'media types',
+  FRAMING: 'content coding and framing',
+  JSON: 'JSON text',
+} as const;
+export type Family = keyof typeof FAMILIES;
+
+/** What a form means: the request of the contract it is another way of writing. */
+export type Meaning =
+  | { op: 'listPets'; limit?: number; status?: PetStatus }
+  | { op: 'createPet'; pet: { name: string; categoryId: number; status?: PetStatus } }
+  | { op: 'getPet'; id: string };
+
+/** The key a form carries: the valid one, a wrong one, or none at all. */
+export type KeyState = 'valid' | 'wrong' | 'none';
+
+/** One way of writing a request: what it means, and how it is sent with a given token. */
+export interface Form {
+  label: string;
+  meaning: Meaning;
+  /** The request carrying `token` in this form's way; undefined: no key at all. */
+  request(token: string | undefined): SendOptions;
+}
+
+/** What the forms are built from: a pet to fetch, names that mark the run's pets. */
+export interface FormContext {
+  petId: string;
+  runId: string;
+  /** The target's host, as the Host field names it, e.g. `petstore.example:8443`. */
+  host: string;
+}
+
+export interface Relation {
+  /** Stable id, counted in report.json's `coverage.equivalences`. */
+  id: string;
+  family: Family;
+  /** The RFC sections that make the forms equivalent. */
+  rfc: string;
+  /** The forms, in words. */
+  says: string;
+  /** A refusal an RFC allows for some form (a MAY): these statuses with an Error body warn. */
+  refusal?: { statuses: readonly number[]; rfc: string };
+  forms(ctx: FormContext): Form[];
+}
+
+const bearer = (token: string | undefined): Record<string, string> =>
+  token === undefined ? {} : { authorization: `Bearer ${token}` };
+
+/** A request written with the plain bearer field, the rest as given. */
+function plain(meaning: Meaning, label: string, shape: Partial<SendOptions> = {}): Form {
+  return {
+    label,
+    meaning,
+    request: (token) => ({
+      ...pathOf(meaning),
+      ...shape,
+      auth: 'none',
+      headers: { ...bearer(token), ...shape.headers },
+    }),
+  };
+}
+
+/** The method and path a meaning is sent to, written plainly. */
+function pathOf(meaning: Meaning): Pick<SendOptions, 'method' | 'path' | 'query' | 'json'> {
+  if (meaning.op === 'getPet') return { method: 'GET', path: `/pets/${meaning.id}` };
+  if (meaning.op === 'createPet') return { method: 'POST', path: '/pets', json: meaning.pet };
+  const query: Record<string, string> = {};
+  if (meaning.limit !== undefined) query.limit = String(meaning.limit);
+  if (meaning.status !== undefined) query.status = meaning.status;
+  return { method: 'GET', path: '/pets', ...(Object.keys(query).length ? { query } : {}) };
+}
+
+/** Every character of `text` percent-encoded (RFC 3986 2.1), hex digits upper-case. */
+const encodeAll = (text: string, lower = false) =>
+  [...Buffer.from(text)]
+    .map((b) => `%${b.toString(16).padStart(2, '0')[lower ? 'toLowerCase' : 'toUpperCase']()}`)
+    .join('');
+
+/** A name with characters each JSON form may write otherwise: ASCII, `/`, `"`, ü and an astral. */
+export const formName = (runId: string, label: string) => `pc-${runId}-eq-${label} a/"ü🐶`;
+
+const newPet = (ctx: FormContext, label: string, status?: PetStatus): Meaning => ({
+  op: 'createPet',
+  pet: { name: formName(ctx.runId, label), categoryId: 28, ...(status ? { status } : {}) },
+});
+
+/** A NewPet created with the Content-Type field written as `type`. */
+const typed = (ctx: FormContext, label: string, type: string): Form =>
+  plain(newPet(ctx, label), `Content-Type: ${type}`, { headers: { 'content-type': type } });
+
+/** A NewPet as JSON text, written by `write` (member order, spacing, escapes). */
+function jsonForm(
+  meaning: Extract<Meaning, { op: 'createPet' }>,
+  label: string,
+  text: string,
+): Form {
+  return plain(meaning, label, { method: 'POST', path: '/pets', json: undefined, rawBody: text });
+}
+
+/**
+ * A string as JSON with every character escaped as \uXXXX (surrogate pairs for astral ones),
+ * but for its first `keep`: the run's mark stays legible, as in every name the run sends.
+ */
+const escapeAll = (text: string, upper: boolean, keep = 0) =>
+  `"${text.slice(0, keep)}${[...text.slice(keep)]
+    .flatMap((ch) => {
+      const units = ch.length === 2 ? [ch.charCodeAt(0), ch.charCodeAt(1)] : [ch.charCodeAt(0)];
+      return units.map((u) => {
+        const hex = u.toString(16).padStart(4, '0');
+        return `\\u${upper ? hex.toUpperCase() : hex}`;
+      });
+    })
+    .join('')}"`;
+
+/** The key as the Authorization field carries it in one credential form. */
+const scheme =
+  (write: (token: string) => string, bare: string) =>
+  (meaning: Meaning, label: string): Form => ({
+    label,
+    meaning,
+    request: (token) => ({
+      ...pathOf(meaning),
+      auth: 'none',
+      headers: { authorization: token === undefined ? bare : write(token) },
+    }),
+  });
+
+export const RELATIONS: readonly Relation[] = [
+  {
+    id: 'uri-pct-unreserved-path',
+    family: 'URI',
+    rfc: 'RFC 3986 2.3, 6.2.2.2; RFC 9110 4.2.3',
+    says: 'an unreserved character of the path percent-encoded: /v1/%70ets is /v1/pets, /pets/%31%32 is /pets/12',
+    forms: (ctx) => [
+      plain({ op: 'listPets', limit: 3 }, 'GET /%70ets?limit=3', {
+        path: '/%70ets',
+        query: 'limit=3',
+      }),
+      plain({ op: 'getPet', id: ctx.petId }, `GET /pets/${encodeAll(ctx.petId)}`, {
+        path: `/pets/${encodeAll(ctx.petId)}`,
+      }),
+      plain(newPet(ctx, 'path'), 'POST /%70%65%74%73', { path: '/%70%65%74%73' }),
+    ],
+  },
+  {
+    id: 'uri-pct-unreserved-query',
+    family: 'URI',
+    rfc: 'RFC 3986 2.3, 3.4, 6.2.2.2',
+    says: 'query names and values with unreserved characters percent-encoded: %6Cimit=%31%30 is limit=10',
+    forms: () => [
+      plain({ op: 'listPets', limit: 10 }, '?%6Cimit=%31%30', { query: '%6Cimit=%31%30' }),
+      plain({ op: 'listPets', limit: 5, status: 'sold' }, '?limit=5&%73tatus=%73old', {
+        query: 'limit=5&%73tatus=%73old',
+      }),
+      plain(
+        { op: 'listPets', limit: 2, status: 'available' },
+        `?status=${encodeAll('available')}&limit=%32`,
+        {
+          query: `status=${encodeAll('available')}&limit=%32`,
+        },
+      ),
+    ],
+  },
+  {
+    id: 'uri-pct-hex-case',
+    family: 'URI',
+    rfc: 'RFC 3986 2.1, 6.2.2.1',
+    says: 'the hex digits of a percent-encoding in either case: %6c is %6C',
+    forms: (ctx) => [
+      plain({ op: 'listPets', limit: 4, status: 'pending' }, '?%6cimit=4&status=pe%6eding', {
+        query: '%6cimit=4&status=pe%6eding',
+      }),
+      plain({ op: 'getPet', id: ctx.petId }, `GET /pets/${encodeAll(ctx.petId, true)}`, {
+        path: `/pets/${encodeAll(ctx.petId, true)}`,
+      }),
+    ],
+  },
+  {
+    id: 'uri-host-case',
+    family: 'URI',
+    rfc: 'RFC 3986 3.2.2, 6.2.2.1; RFC 9110 4.2.3, 7.2',
+    says: 'the host in the Host field in upper case (the host is case-insensitive)',
+    forms: (ctx) => [
+      plain({ op: 'listPets', limit: 1 }, `Host: ${ctx.host.toUpperCase()}`, {
+        headers: { host: ctx.host.toUpperCase() },
+      }),
+    ],
+  },
+  {
+    id: 'field-name-case',
+    family: 'FIELDS',
+    rfc: 'RFC 9110 5.1',
+    says: 'field names in any letter case: AUTHORIZATION, Accept, CONTENT-TYPE',
+    forms: (ctx) => {
+      const named = (meaning: Meaning, label: string, names: Record<string, string>): Form => ({
+        label,
+        meaning,
+        request: (token) => ({
+          ...pathOf(meaning),
+          auth: 'none',
+          dropHeaders: ['accept'],
+          headers: {
+            ...(token === undefined ? {} : { [names.auth as string]: `Bearer ${token}` }),
+            [names.accept as string]: 'application/json',
+            ...(meaning.op === 'createPet' ? { [names.type as string]: 'application/json' } : {}),
+          },
+        }),
+      });
+      return [
+        named({ op: 'listPets', limit: 2 }, 'AUTHORIZATION, ACCEPT', {
+          auth: 'AUTHORIZATION',
+          accept: 'ACCEPT',
+        }),
+        named({ op: 'getPet', id: ctx.petId }, 'Authorization, Accept', {
+          auth: 'Authorization',
+          accept: 'Accept',
+        }),
+        named(newPet(ctx, 'names'), 'aUtHoRiZaTiOn, CONTENT-TYPE', {
+          auth: 'aUtHoRiZaTiOn',
+          accept: 'accept',
+          type: 'CONTENT-TYPE',
+        }),
+      ];
+    },
+  },
+  {
+    id: 'field-value-ows',
+    family: 'FIELDS',
+    rfc: 'RFC 9110 5.5, 5.6.3; RFC 9112 5.1',
+    says: 'whitespace around a field value is no part of it: "Authorization: \\t Bearer K \\t"',
+    forms: (ctx) => {
+      const padded = (meaning: Meaning, label: string, pad: string): Form => ({
+        label,
+        meaning,
+        request: (token) => ({
+          ...pathOf(meaning),
+          auth: 'none',
+          headers: {
+            ...(token === undefined ? {} : { authorization: `${pad}Bearer ${token}${pad}` }),
+            accept: `${pad}application/json${pad}`,
+            ...(meaning.op === 'createPet'
+              ? { 'content-type': `${pad}application/json${pad}` }
+              : {}),
+          },
+        }),
+      });
+      return [
+        padded({ op: 'listPets', limit: 2 }, 'values padded with spaces', '   '),
+        padded({ op: 'getPet', id: ctx.petId }, 'values padded with tabs', '\t'),
+        padded(newPet(ctx, 'ows'), 'values padded with a tab and spaces', ' \t '),
+      ];
+    },
+  },
+  {
+    id: 'ignored-fields',
+    family: 'FIELDS',
+    rfc: 'RFC 9110 5.1 (unrecognized fields ignored), 7.6.3 (Via), 10.1.5 (User-Agent), 12.5.4 (Accept-Language); RFC 9111 5.2 (Cache-Control); RFC 7239 (Forwarded)',
+    says: 'fields an ordinary client or a proxy adds, which the contract gives no meaning: User-Agent, Via, X-Forwarded-For, Forwarded, Cache-Control, traceparent, ...',
+    forms: (ctx) => {
+      const client = {
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36',
+        'accept-language': 'de-CH, en;q=0.5',
+        origin: 'https://app.example',
+        referer: 'https://app.example/pets',
+        cookie: 'session=abc123',
+      };
+      const proxy = {
+        via: '1.1 proxy.example, 1.1 gateway.internal',
+        'x-forwarded-for': '127.0.0.1, 10.0.0.1',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'internal.petstore',
+        'x-real-ip': '127.0.0.1',
+        forwarded: 'for=127.0.0.1;proto=https;by=10.0.0.1',
+      };
+      const tracing = {
+        traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+        'x-request-id': 'pc-request-1',
+        'cache-control': 'no-cache',
+        pragma: 'no-cache',
+        'user-agent': 'curl/8.5.0',
+      };
+      return [
+        plain({ op: 'listPets', limit: 2 }, 'a browser-like client', { headers: client }),
+        plain({ op: 'getPet', id: ctx.petId }, 'behind proxies (Via, X-Forwarded-For: 127.0.0.1)', {
+          headers: proxy,
+        }),
+        plain(newPet(ctx, 'proxy'), 'behind proxies, creating', { headers: proxy }),
+        plain({ op: 'listPets', limit: 2 }, 'behind proxies, listing', { headers: proxy }),
+        plain({ op: 'getPet', id: ctx.petId }, 'traced, uncached', { headers: tracing }),
+      ];
+    },
+  },
+  {
+    id: 'auth-scheme-case',
+    family: 'CREDENTIALS',
+    rfc: 'RFC 9110 11.1; RFC 6750 2.1',
+    says: 'the auth-scheme in any letter case: bearer, BEARER, bEaReR (the token itself is case-sensitive)',
+    forms: (ctx) => [
+      scheme((t) => `bearer ${t}`, 'bearer ')({ op: 'listPets', limit: 2 }, 'bearer'),
+      scheme((t) => `BEARER ${t}`, 'BEARER ')({ op: 'getPet', id: ctx.petId }, 'BEARER'),
+      scheme((t) => `bEaReR ${t}`, 'bEaReR ')(newPet(ctx, 'scheme'), 'bEaReR'),
+    ],
+  },
+  {
+    id: 'auth-token-spaces',
+    family: 'CREDENTIALS',
+    rfc: 'RFC 9110 11.4 (credentials = auth-scheme [ 1*SP ... ]); RFC 6750 2.1',
+    says: 'one or more spaces between the scheme and the token: "Bearer   K"',
+    forms: (ctx) => [
+      scheme((t) => `Bearer  ${t}`, 'Bearer  ')({ op: 'listPets', limit: 2 }, 'two spaces'),
+      scheme((t) => `Bearer     ${t}`, 'Bearer     ')(newPet(ctx, 'spaces'), 'five spaces'),
+    ],
+  },
+  {
+    id: 'media-type-case',
+    family: 'MEDIA',
+    rfc: 'RFC 9110 8.3.1',
+    says: 'the type and subtype in any letter case: Application/JSON',
+    forms: (ctx) => [
+      typed(ctx, 'type', 'Application/JSON'),
+      plain({ op: 'listPets', limit: 2 }, 'Accept: APPLICATION/JSON', {
+        headers: { accept: 'APPLICATION/JSON' },
+      }),
+    ],
+  },
+  {
+    id: 'media-charset',
+    family: 'MEDIA',
+    rfc: 'RFC 8259 11 (a charset parameter has no effect); RFC 9110 8.3.2 (charset names are case-insensitive)',
+    says: 'application/json with a charset parameter, in any case: ; charset=utf-8, ; charset=UTF-8',
+    forms: (ctx) => [
+      typed(ctx, 'charset', 'application/json; charset=utf-8'),
+      typed(ctx, 'charset-upper', 'application/json; charset=UTF-8'),
+    ],
+  },
+  {
+    id: 'media-param-syntax',
+    family: 'MEDIA',
+    rfc: 'RFC 9110 5.6.6 (parameter names case-insensitive, OWS around ";"), 8.3.1 (token and quoted-string forms equivalent)',
+    says: 'a parameter written otherwise: CHARSET=utf-8, charset="utf-8", application/json ; charset=utf-8',
+    forms: (ctx) => [
+      typed(ctx, 'param-case', 'application/json; CHARSET=utf-8'),
+      typed(ctx, 'param-quoted', 'application/json; charset="utf-8"'),
+      typed(ctx, 'param-ows', 'application/json ;\tcharset=utf-8'),
+    ],
+  },
+  {
+    id: 'accept-forms',
+    family: 'MEDIA',
+    rfc: 'RFC 9110 12.5.1, 12.4.2',
+    says: 'any Accept that admits application/json, or none: */*, application/*, q-values, a list',
+    forms: (ctx) => {
+      const accepting = (meaning: Meaning, accept: string | undefined): Form =>
+        plain(meaning, accept === undefined ? 'no Accept' : `Accept: ${accept}`, {
+          ...(accept === undefined ? { dropHeaders: ['accept'] } : { headers: { accept } }),
+        });
+      return [
+        accepting({ op: 'listPets', limit: 2 }, undefined),
+        accepting({ op: 'getPet', id: ctx.petId }, '*/*'),
+        accepting({ op: 'listPets', limit: 2 }, 'application/*'),
+        accepting(
+          { op: 'getPet', id: ctx.petId },
+          'text/html;q=0.9, application/json;q=0.5, */*;q=0.1',
+        ),
+        accepting(newPet(ctx, 'accept'), 'application/json, text/plain'),
+      ];
+    },
+  },
+  {
+    id: 'chunked-body',
+    family: 'FRAMING',
+    rfc: 'RFC 9112 6.1, 7.1 (a recipient MUST be able to parse chunked); RFC 9110 15.5.12 (411)',
+    says: 'the body sent chunked, without Content-Length: in three pieces, and a byte a chunk',
+    refusal: { statuses: [411], rfc: 'RFC 9110 15.5.12: 411 Length Required' },
+    forms: (ctx) => {
+      const chunked = (label: string, split: (text: string) => string[]): Form => {
+        const meaning = newPet(ctx, label) as Extract<Meaning, { op: 'createPet' }>;
+        const text = JSON.stringify(meaning.pet);
+        return plain(meaning, label, { json: undefined, bodyChunks: split(text) });
+      };
+      return [
+        chunked('chunked in three pieces', (t) => [t.slice(0, 5), t.slice(5, 20), t.slice(20)]),
+        chunked('chunked a character at a time', (t) => [...t]),
+      ];
+    },
+  },
+  {
+    id: 'connection-close',
+    family: 'FRAMING',
+    rfc: 'RFC 9112 9.3, 9.6',
+    says: 'Connection: close (the connection ends after the answer)',
+    forms: (ctx) => [
+      plain({ op: 'listPets', limit: 2 }, 'Connection: close, listing', {
+        headers: { connection: 'close' },
+      }),
+      plain({ op: 'getPet', id: ctx.petId }, 'Connection: close, fetching', {
+        headers: { connection: 'close' },
+      }),
+    ],
+  },
+  {
+    id: 'json-member-order',
+    family: 'JSON',
+    rfc: 'RFC 8259 4',
+    says: 'object members in any order',
+    forms: (ctx) => {
+      const m = newPet(ctx, 'order', 'pending') as Extract<Meaning, { op: 'createPet' }>;
+      const n = newPet(ctx, 'order-2') as Extract<Meaning, { op: 'createPet' }>;
+      const { name, categoryId, status } = m.pet;
+      return [
+        jsonForm(m, 'status, categoryId, name', JSON.stringify({ status, categoryId, name })),
+        jsonForm(
+          n,
+          'categoryId, name',
+          JSON.stringify({ categoryId: n.pet.categoryId, name: n.pet.name }),
+        ),
+      ];
+    },
+  },
+  {
+    id: 'json-whitespace',
+    family: 'JSON',
+    rfc: 'RFC 8259 2',
+    says: 'insignificant whitespace (space, tab, LF, CR) before and after every structural character and around the text',
+    forms: (ctx) => {
+      const m = newPet(ctx, 'ws', 'sold') as Extract<Meaning, { op: 'createPet' }>;
+      const { name, categoryId, status } = m.pet;
+      const text = `\r\n \t{\n\t"name"\t:\r\n${JSON.stringify(name)} ,\n  "categoryId" :${categoryId}\t,"status":\n"${status}"\r\n}\n \t`;
+      return [jsonForm(m, 'whitespace everywhere', text)];
+    },
+  },
+  {
+    id: 'json-escapes',
+    family: 'JSON',
+    rfc: 'RFC 8259 7',
+    says: 'any character of a string escaped: \\u0061 for a, \\/ for /, \\u00fc or \\u00FC for ü, a surrogate pair for 🐶, member names too',
+    forms: (ctx) => {
+      const mark = `pc-${ctx.runId}-`.length;
+      const lower = newPet(ctx, 'esc') as Extract<Meaning, { op: 'createPet' }>;
+      const upper = newPet(ctx, 'esc-2') as Extract<Meaning, { op: 'createPet' }>;
+      const slash = newPet(ctx, 'esc-3') as Extract<Meaning, { op: 'createPet' }>;
+      return [
+        jsonForm(
+          lower,
+          'every character \\u-escaped, lower-case hex',
+          `{${escapeAll('name', false)}:${escapeAll(lower.pet.name, false, mark)},"categoryId":28}`,
+        ),
+        jsonForm(
+          upper,
+          'every character \\u-escaped, upper-case hex',
+          `{"name":${escapeAll(upper.pet.name, true, mark)},${escapeAll('categoryId', true)}:28}`,
+        ),
+        jsonForm(
+          slash,
+          '\\/ and a literal ü and 🐶',
+          `{"name":${JSON.stringify(slash.pet.name).replaceAll('/', '\\/')},"categoryId":28}`,
+        ),
+      ];
+    },
+  },
+];
+
+/** The relation of each id. */
+export function relationById(id: string): Relation {
+  const relation = RELATIONS.find((r) => r.id === id);
+  if (!relation) throw new Error(`no equivalence relation ${id}`);
+  return relation;
+}

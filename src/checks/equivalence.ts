@@ -1,0 +1,130 @@
+import { plural } from '../base/plural.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { fetchedPet, notFound } from './agreement.ts';
+import { CLAUSES } from './clauses.ts';
+import {
+  FAMILIES,
+  type Family,
+  type KeyState,
+  type Meaning,
+  RELATIONS,
+} from './equivalence-table.ts';
+import { finding } from './finding.ts';
+import { owedProblem } from './owed.ts';
+import { notErrorResponse, type Problem } from './problems.ts';
+import { about, type Check, fail, type Judgement, pass, warn } from './types.ts';
+
+/** One form of a relation, sent with one key state, and its answer. */
+export interface EquivalentAnswer {
+  relation: string;
+  form: string;
+  key: KeyState;
+  meaning: Meaning;
+  ex: Exchange;
+}
+
+/** The forms a family's check sent, and getPet's plain answer for the pet they fetched, sent last. */
+export interface EquivalenceObservation {
+  answers: readonly EquivalentAnswer[];
+  /** GET /pets/{id} written plainly with the valid key, after every form. */
+  plainGet?: Exchange;
+}
+
+/** What the contract owes a request meaning `meaning` with the valid key, judged on its answer. */
+function servedProblem(meaning: Meaning, ex: Exchange, plainGet: Exchange | undefined): Problem {
+  // Another client may have deleted the pet: a 404 is wrong only when it was still there after.
+  if (meaning.op === 'getPet' && notFound(ex) && !fetchedPet(plainGet)) return undefined;
+  return owedProblem(meaning, ex);
+}
+
+const label = (a: EquivalentAnswer) =>
+  `${a.relation}: ${a.form}, ${a.key === 'valid' ? 'valid key' : a.key === 'wrong' ? 'a wrong key' : 'no key'}`;
+
+/** The failure of one answer, if any: served without the key first of all. */
+function answerProblem(a: EquivalentAnswer, plainGet: Exchange | undefined): Judgement | undefined {
+  const { ex } = a;
+  if (a.key !== 'valid') {
+    const problem = notErrorResponse(ex, 401);
+    if (!problem) return undefined;
+    const status = ex.response?.status ?? 0;
+    if (status >= 200 && status < 300) {
+      const text = 'served without the right key';
+      return fail(
+        finding('served-without-key', { relation: a.relation }, text),
+        [ex],
+        about(label(a)),
+      );
+    }
+    return fail(problem, [ex], about(label(a)));
+  }
+  const problem = servedProblem(a.meaning, ex, plainGet);
+  if (!problem) return undefined;
+  const refusal = RELATIONS.find((r) => r.id === a.relation)?.refusal;
+  const status = ex.response?.status ?? 0;
+  if (refusal?.statuses.includes(status) && !notErrorResponse(ex, status))
+    return warn(`${label(a)}: refused with ${status}, which ${refusal.rfc} allows`, [ex]);
+  if (a.meaning.op !== 'getPet' || !plainGet) return fail(problem, [ex], about(label(a)));
+  const after = ' (getPet written plainly, sent after it, found the pet)';
+  return fail(problem, [ex, plainGet], about(label(a), fetchedPet(plainGet) ? after : ''));
+}
+
+/** How many exchanges each relation of a family sent. */
+export function coveredBy(answers: readonly EquivalentAnswer[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const a of answers) counts[a.relation] = (counts[a.relation] ?? 0) + 1;
+  return counts;
+}
+
+function judgeFamily({ answers, plainGet }: EquivalenceObservation): Judgement {
+  const judged = answers.map((a) => answerProblem(a, plainGet));
+  // A form that reaches an operation without the key is the worst there is: it goes first.
+  const served = judged.find((j) => j?.code === 'served-without-key');
+  const failed = served ?? judged.find((j) => j?.verdict === 'fail');
+  const covered = coveredBy(answers);
+  if (failed) return { ...failed, covered };
+  const warned = judged.filter((j): j is Judgement => j?.verdict === 'warn');
+  const [first] = warned;
+  if (first) return { ...first, message: warned.map((w) => w.message).join('; '), covered };
+  const relations = Object.keys(covered).length;
+  return {
+    ...pass(
+      `${plural(answers.length, 'request')} in ${plural(relations, 'relation')}: each form served as the request it means with the key, 401 without it`,
+    ),
+    covered,
+  };
+}
+
+const CLAUSE_OF: Record<Family, (typeof CLAUSES)[keyof typeof CLAUSES]> = {
+  URI: CLAUSES.responses,
+  FIELDS: CLAUSES.responses,
+  CREDENTIALS: CLAUSES.auth401,
+  MEDIA: CLAUSES.json,
+  FRAMING: CLAUSES.responses,
+  JSON: CLAUSES.newPet,
+};
+
+function familyCheck(family: Family): Check<EquivalenceObservation> {
+  const ids = RELATIONS.filter((r) => r.family === family).map((r) => r.id);
+  return {
+    id: `EQUIV-${family}`,
+    title: `Requests written otherwise in their ${FAMILIES[family]} (${ids.join(', ')}; docs/equivalences.md) -> served as the request they mean with the key, 401 with a wrong key or none`,
+    operation: 'all',
+    clause: CLAUSE_OF[family],
+    level: 'MUST',
+    // In a read-only run the forms that create are left out.
+    writes: false,
+    judge: judgeFamily,
+  };
+}
+
+/** One check per family of relations, e.g. `EQUIV-CREDENTIALS`. */
+export const EQUIVALENCE_CHECKS: readonly Check<EquivalenceObservation>[] = (
+  Object.keys(FAMILIES) as Family[]
+).map(familyCheck);
+
+/** The check of one family. */
+export function equivalenceCheck(family: Family): Check<EquivalenceObservation> {
+  const check = EQUIVALENCE_CHECKS.find((c) => c.id === `EQUIV-${family}`);
+  if (!check) throw new Error(`no check for ${family}`);
+  return check;
+}

@@ -1,0 +1,64 @@
+import { type EquivalentAnswer, equivalenceCheck } from '../src/checks/equivalence.ts';
+import {
+  FAMILIES,
+  type Family,
+  type FormContext,
+  type KeyState,
+  RELATIONS,
+} from '../src/checks/equivalence-table.ts';
+import { checkTest, fixture, useTarget } from '../src/language/check-test.ts';
+import { getPetRemoved } from '../src/language/lifecycle.ts';
+import { somePet } from '../src/language/seed.ts';
+import type { SuiteRun } from '../src/language/suite-run.ts';
+
+/** A token no service issued: the forms sent with it are owed 401. */
+const WRONG_TOKEN = 'pc-wrong-key-0000';
+const KEY_STATES: readonly KeyState[] = ['valid', 'wrong', 'none'];
+
+/** Registers this suite's checks (called by suites/all.ts, once per run). */
+export default function equivalenceSuite(run: SuiteRun): void {
+  const target = useTarget(run);
+  const { apiKey, runId, writes } = target.ctx;
+  const families = Object.keys(FAMILIES) as Family[];
+  const checks = families.map(equivalenceCheck);
+  const petToFetch = fixture(target, checks, () => somePet(target));
+  const tokenOf = (key: KeyState) =>
+    key === 'valid' ? apiKey : key === 'wrong' ? WRONG_TOKEN : undefined;
+
+  families.forEach((family, i) => {
+    checkTest(target, checks[i] as (typeof checks)[number], async (api) => {
+      const pet = await petToFetch();
+      // No pet to fetch (a read-only run on an empty store), or getPet removed: no getPet forms.
+      const fetchable = 'id' in pet && !getPetRemoved(target.ctx);
+      const ctx: FormContext = {
+        petId: 'id' in pet ? pet.id : '1',
+        runId,
+        host: new URL(target.ctx.baseUrl).host,
+      };
+      const forms = RELATIONS.filter((r) => r.family === family).flatMap((relation) =>
+        relation
+          .forms(ctx)
+          .filter(
+            (f) =>
+              (writes || f.meaning.op !== 'createPet') && (fetchable || f.meaning.op !== 'getPet'),
+          )
+          .map((form) => ({ relation: relation.id, form })),
+      );
+      // Every form with every key state; independent requests, sent together.
+      const answers: EquivalentAnswer[] = await Promise.all(
+        forms.flatMap(({ relation, form }) =>
+          KEY_STATES.map(async (key) => ({
+            relation,
+            form: form.label,
+            key,
+            meaning: form.meaning,
+            ex: await api.send(form.request(tokenOf(key))),
+          })),
+        ),
+      );
+      // The pet written plainly, after every form: a 404 before it was not a deletion.
+      const plainGet = fetchable && 'id' in pet ? await api.getPet(pet.id) : undefined;
+      return { answers, ...(plainGet ? { plainGet } : {}) };
+    });
+  });
+}

@@ -1,0 +1,136 @@
+import type { AppRequest, Handler } from '../../src/reference/index.ts';
+import type { Fault } from './types.ts';
+import { errorOf, LIST, matches, withKey } from './wrap.ts';
+
+/**
+ * Servers that tell apart requests the RFCs make equivalent (docs/equivalences.md): each breaks
+ * one relation, with the key (a form refused or misread) or without it (a form served).
+ */
+
+const hasKey = (req: AppRequest, apiKey: string) =>
+  /^\s*bearer +(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1] === apiKey;
+
+/** The query as a hand-rolled parser reads it: split on & and =, nothing percent-decoded. */
+function rawQuery(req: AppRequest): URLSearchParams {
+  const search = (req.target ?? '').split('?')[1] ?? '';
+  const query = new URLSearchParams();
+  for (const pair of search.split('&').filter(Boolean)) {
+    const [name = '', value = ''] = pair.split('=');
+    query.append(name, value);
+  }
+  return query;
+}
+
+/** Answers with the key's check skipped when `served` says so. */
+const servedWhen =
+  (served: (req: AppRequest) => boolean) =>
+  (app: Handler, { apiKey }: { apiKey: string }): Handler =>
+  (req) =>
+    app(served(req) ? withKey(req, apiKey) : req);
+
+export const EQUIVALENCE_FAULTS: readonly Fault[] = [
+  {
+    name: 'query-not-percent-decoded',
+    description:
+      'Reads listPets’ query without percent-decoding it: %6Cimit=%31%30 is an unknown parameter, status=%61vailable an unknown status.',
+    caughtBy: ['EQUIV-URI'],
+    wrap: (app) => (req) =>
+      app(matches(req, 'GET', LIST) && req.target ? { ...req, query: rawQuery(req) } : req),
+  },
+  {
+    name: 'path-escapes-404',
+    description:
+      'Answers 404 to a path with a percent-encoded unreserved character (/v1/%70ets, /pets/%31), after the key check.',
+    caughtBy: ['EQUIV-URI'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        hasKey(req, apiKey) && req.path.includes('%')
+          ? errorOf(404, 'not_found', 'No such resource.')
+          : app(req),
+  },
+  {
+    name: 'lowercase-bearer-unchecked',
+    description:
+      'Serves a lower-case "bearer" credential without comparing its token: any token, a wrong key included.',
+    caughtBy: ['EQUIV-CREDENTIALS'],
+    wrap: servedWhen((req) => /^bearer \S/.test(req.headers.authorization ?? '')),
+  },
+  {
+    name: 'scheme-case-sensitive',
+    description:
+      'Accepts the key only after "Bearer" spelled so: bearer or BEARER with the key gets 401.',
+    caughtBy: ['EQUIV-CREDENTIALS'],
+    wrap: (app) => (req) =>
+      /^\s*Bearer /.test(req.headers.authorization ?? '')
+        ? app(req)
+        : errorOf(401, 'unauthorized', 'API key missing or invalid.'),
+  },
+  {
+    name: 'forwarded-for-trusted',
+    description:
+      'Serves without a key a request whose X-Forwarded-For names 127.0.0.1 (a proxy’s header trusted as the client’s address).',
+    caughtBy: ['EQUIV-FIELDS'],
+    wrap: servedWhen((req) => (req.headers['x-forwarded-for'] ?? '').includes('127.0.0.1')),
+  },
+  {
+    name: 'header-name-case-sensitive',
+    description:
+      'Finds the Authorization field only when its name is spelled authorization or Authorization: AUTHORIZATION with the key gets 401.',
+    caughtBy: ['EQUIV-FIELDS'],
+    wrap: (app) => (req) => {
+      const raw = req.rawHeaders ?? [];
+      const named = raw.some((h, i) => i % 2 === 0 && /^[Aa]uthorization$/.test(h));
+      const given = raw.some((h, i) => i % 2 === 0 && h.toLowerCase() === 'authorization');
+      return given && !named
+        ? errorOf(401, 'unauthorized', 'API key missing or invalid.')
+        : app(req);
+    },
+  },
+  {
+    name: 'charset-parameter-400',
+    description:
+      'Answers createPet 400 when its Content-Type carries a parameter (application/json; charset=utf-8), after the key check.',
+    caughtBy: ['EQUIV-MEDIA'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        matches(req, 'POST', LIST) &&
+        hasKey(req, apiKey) &&
+        (req.headers['content-type'] ?? '').includes(';')
+          ? errorOf(400, 'unsupported_media_type', 'Content-Type must be application/json.')
+          : app(req),
+  },
+  {
+    name: 'chunked-body-dropped',
+    description:
+      'Reads a createPet body only when it has a Content-Length: a chunked body arrives empty (400).',
+    caughtBy: ['EQUIV-FRAMING'],
+    wrap: (app) => (req) =>
+      app(
+        matches(req, 'POST', LIST) && req.headers['transfer-encoding']?.includes('chunked')
+          ? { ...req, body: '' }
+          : req,
+      ),
+  },
+  {
+    name: 'json-name-first',
+    description:
+      'Parses a createPet body with a pattern that wants "name" as the first member: any other order gets 400.',
+    caughtBy: ['EQUIV-JSON'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        matches(req, 'POST', LIST) && hasKey(req, apiKey) && !/^\s*\{\s*"name"/.test(req.body)
+          ? errorOf(400, 'invalid_request', 'Malformed body.')
+          : app(req),
+  },
+  {
+    name: 'json-escapes-kept',
+    description:
+      'Keeps \\u escapes of a createPet body as text: a name sent as "\\u0061" is stored and echoed as the six characters \\u0061.',
+    caughtBy: ['EQUIV-JSON'],
+    wrap: (app) => (req) =>
+      app(matches(req, 'POST', LIST) ? { ...req, body: req.body.replaceAll('\\u', '\\\\u') } : req),
+  },
+];

@@ -1,0 +1,123 @@
+import { PET_STATUSES, type PetStatus } from '../../src/contract/contract.ts';
+import { type ListQuery, PetStore, type StoredPet } from '../../src/reference/store.ts';
+
+/** A seeded generator of numbers in [0, 1) (mulberry32): a variant's choices repeat run to run. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A whole number in [min, max], drawn from `random`. */
+export const between = (random: () => number, min: number, max: number) =>
+  min + Math.floor(random() * (max - min + 1));
+
+/**
+ * Lists every pet of the status asked for, in a shuffled order each call, and cuts the page at a
+ * length drawn from 1 to the limit ("Maximum number of animals to return"; how to reach the
+ * later pages is not shown).
+ */
+export class AnyOrderStore extends PetStore {
+  private readonly random = seededRandom(28);
+
+  override list(query: ListQuery): StoredPet[] {
+    const all = [...this.pets.values()].filter(
+      (p) => query.status === undefined || p.status === query.status,
+    );
+    for (let i = all.length - 1; i > 0; i--) {
+      const j = between(this.random, 0, i);
+      [all[i], all[j]] = [all[j] as StoredPet, all[i] as StoredPet];
+    }
+    return all.slice(0, all.length ? between(this.random, 1, query.limit) : 0);
+  }
+}
+
+/**
+ * Moves every pet's status on, by itself, one step a `stepMs` from its creation: none, then
+ * available, pending, sold, where it stays ("Transitions: not shown"). The pet as created is
+ * what createPet answers; every later read shows its status of the moment.
+ */
+export class TransitionStore extends PetStore {
+  private readonly born = new Map<string, number>();
+
+  constructor(private readonly stepMs: number) {
+    super();
+  }
+
+  override create(fields: Omit<StoredPet, 'id'>): StoredPet {
+    const pet = super.create(fields);
+    this.born.set(pet.id.toString(), performance.now());
+    return pet;
+  }
+
+  private now(pet: StoredPet): StoredPet {
+    const steps = Math.floor(
+      (performance.now() - (this.born.get(pet.id.toString()) ?? 0)) / this.stepMs,
+    );
+    const from = pet.status === undefined ? -1 : PET_STATUSES.indexOf(pet.status);
+    const at = Math.min(PET_STATUSES.length - 1, from + steps);
+    if (at < 0) return pet;
+    return { ...pet, status: PET_STATUSES[at] as PetStatus };
+  }
+
+  override list(query: ListQuery): StoredPet[] {
+    const out: StoredPet[] = [];
+    for (const stored of this.pets.values()) {
+      if (out.length >= query.limit) break;
+      const pet = this.now(stored);
+      if (query.status === undefined || pet.status === query.status) out.push(pet);
+    }
+    return out;
+  }
+
+  override get(id: bigint): StoredPet | undefined {
+    const pet = super.get(id);
+    return pet && this.now(pet);
+  }
+}
+
+/**
+ * A store another client writes to as well, through operations the contract does not show: it
+ * renames pets, moves their status or category, and deletes them, the harness's pets included.
+ */
+export class SharedStore extends PetStore {
+  private readonly random = seededRandom(2028);
+  writes = { updated: 0, deleted: 0 };
+
+  /** A pet picked at random, or undefined in an empty store. */
+  private pick(): StoredPet | undefined {
+    const ids = [...this.pets.keys()];
+    const id = ids[between(this.random, 0, ids.length - 1)];
+    return id === undefined ? undefined : this.pets.get(id);
+  }
+
+  /** Another client's update: a new name, status or category for a pet (never a new id). */
+  update(): void {
+    const pet = this.pick();
+    if (!pet) return;
+    const status = PET_STATUSES[between(this.random, 0, PET_STATUSES.length - 1)] as PetStatus;
+    const changed: StoredPet = { ...pet, name: `renamed by another client ${pet.id}`, status };
+    if (this.random() < 0.5) changed.categoryId = pet.categoryId + 1n;
+    this.pets.set(pet.id.toString(), changed);
+    this.writes.updated++;
+  }
+
+  /** Another client's deletion of a pet. */
+  delete(): void {
+    const pet = this.pick();
+    if (pet && this.pets.delete(pet.id.toString())) this.writes.deleted++;
+  }
+
+  /** What another client does at one moment: create, update, delete or nothing. */
+  step(create: () => void): void {
+    const roll = this.random();
+    if (roll < 0.1) create();
+    else if (roll < 0.2) this.update();
+    else if (roll < 0.3) this.delete();
+  }
+}
