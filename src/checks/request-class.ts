@@ -44,8 +44,15 @@ export interface ClassContext {
 /** Headers the harness itself sends; any other may give a server a reason to refuse. */
 const OWN_HEADERS = new Set(['accept', 'accept-encoding', 'authorization', 'content-type']);
 
+/** A header's value by its name in any letter case (RFC 9110 5.1: field names are case-insensitive). */
+export function headerOf(headers: Record<string, string>, name: string): string | undefined {
+  const found = Object.keys(headers).find((h) => h.toLowerCase() === name);
+  return found === undefined ? undefined : headers[found];
+}
+
 export function credentialOf(headers: Record<string, string>, apiKey: string): Credential {
-  const value = headers.authorization;
+  // Whitespace around a field value is no part of it (RFC 9110 5.5).
+  const value = headerOf(headers, 'authorization')?.trim();
   if (value === undefined) return 'none';
   if (value === `Bearer ${apiKey}`) return 'key';
   const match = /^(\S+)[ \t]+(.*)$/.exec(value);

@@ -4,6 +4,7 @@ import { integerValue } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { parseJsonBody } from '../http/json-body.ts';
 import type { RequestClass } from './request-class.ts';
+import { headerOf } from './request-class.ts';
 
 /** How many requests of a run covered one cell of one dimension of the request space. */
 export interface DimensionCount {
@@ -97,7 +98,7 @@ function jsonType(value: unknown): string {
 
 /** The credential cell of a request, the raw key at hand (near-key tokens hold most of it). */
 function credentialCell(ex: Exchange, c: RequestClass, apiKey: string): string {
-  const header = ex.request.headers.authorization;
+  const header = headerOf(ex.request.headers, 'authorization');
   if (c.credential === 'key' || c.credential === 'unclear') return 'key';
   if (header === undefined) {
     if (ex.request.headers.cookie?.includes(apiKey)) return 'key-in-cookie';
