@@ -7,13 +7,15 @@ import {
 } from '../arbitraries/model-commands.ts';
 import { petName } from '../arbitraries/pet-name.ts';
 import type { HarnessContext } from '../bridge/context.ts';
+import { petInPage } from '../checks/agreement.ts';
 import { type AnswerContext, judgeAnswer } from '../checks/every-answer.ts';
-import type { Finding } from '../checks/finding.ts';
+import { type Finding, finding } from '../checks/finding.ts';
 import {
   emptyModel,
   fetchedProblem,
   type ModelObservation,
   type ModelPet,
+  modelDifferences,
   pageProblem,
   RUN_MODEL,
   reusedId,
@@ -21,7 +23,7 @@ import {
 } from '../checks/model.ts';
 import type { Judgement } from '../checks/types.ts';
 import type { Auth } from '../http/client.ts';
-import { exactPetId } from '../http/exact.ts';
+import { exactJson, exactPetId } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { PetstoreApi } from '../http/petstore-api.ts';
 import { answerContext } from './answers.ts';
@@ -82,6 +84,42 @@ const check = (problem: Finding | undefined, label: string, ex: Exchange) => {
   if (problem) throw new ModelViolation(label, problem, ex);
 };
 
+/** Differences between a pet of the run and a view of it: one write of another client may explain them. */
+const CHANGED = new Set(['partial-pet', 'not-as-created']);
+
+/**
+ * A pet of the run seen other than created. The store may be shared: another client may change
+ * or delete a pet through operations the contract does not show, so a difference that lasts is
+ * a note. The pet is read again at once: as created again, it had a state that no write leaves
+ * behind (shown incomplete while it was being created, say), and that is the service's.
+ */
+async function confirm(
+  m: StoreModel,
+  r: ModelReal,
+  problem: Finding | undefined,
+  label: string,
+  ex: Exchange,
+): Promise<void> {
+  if (!problem) return;
+  const pet = m.pets.get(String(problem.data.id));
+  if (!pet || !CHANGED.has(problem.code)) throw new ModelViolation(label, problem, ex);
+  const removed = r.judging.getPetRemoved;
+  const again = await send(r, (api) =>
+    removed ? api.listPets({ limit: 100 }) : api.getPet(pet.id),
+  );
+  const now = removed
+    ? petInPage(again, pet.id)
+    : again.response?.status === 200
+      ? (exactJson(again) as Record<string, unknown>)
+      : undefined;
+  if (now && modelDifferences(pet, now).length === 0) {
+    const text = `${problem.text}; read again at once it is as created: a state no write leaves behind`;
+    throw new ModelViolation(label, finding(problem.code, problem.data, text), ex);
+  }
+  const later = now ? 'still other than created' : 'gone';
+  r.notes.push(`${problem.text} (read again: ${later}; another client may change or delete pets)`);
+}
+
 /** The NewPet a model pet is sent as: a name no other sequence or command uses. */
 function newPetBody(r: ModelReal, pet: ModelNewPet) {
   const name = petName(r.runId, `m${r.sequence}.${++r.sent}-${pet.suffix}`);
@@ -118,14 +156,14 @@ class ModelCommand implements fc.AsyncCommand<StoreModel, ModelReal> {
       case 'list': {
         const query = { limit: spec.limit, status: spec.status };
         const ex = await send(r, (api) => api.listPets(query, authOf(spec.credential)));
-        check(pageProblem(m, ex), 'listPets', ex);
+        await confirm(m, r, pageProblem(m, ex), 'listPets', ex);
         return;
       }
       case 'get': {
         const pets = [...m.pets.values()];
         const pet = pets[spec.pick % pets.length] as ModelPet;
         const ex = await send(r, (api) => api.getPet(pet.id, authOf(spec.credential)));
-        check(fetchedProblem(pet, ex), `getPet ${pet.id}`, ex);
+        await confirm(m, r, fetchedProblem(pet, ex), `getPet ${pet.id}`, ex);
         // Update and delete operations are not shown: another client may have removed it.
         if (spec.credential === 'key' && ex.response?.status === 404 && !r.judging.getPetRemoved)
           r.notes.push(`pet ${pet.id}, created by this run, was not found later (404)`);
@@ -159,7 +197,8 @@ async function batch(m: StoreModel, r: ModelReal, pets: readonly ModelNewPet[]) 
   const answers = await Promise.all(sends);
   for (const [i, body] of bodies.entries()) noteCreated(m, body, answers[2 * i] as Exchange);
   for (const [i, ex] of answers.entries())
-    if (i % 2 === 1) check(pageProblem(m, ex), 'listPets while pets were being created', ex);
+    if (i % 2 === 1)
+      await confirm(m, r, pageProblem(m, ex), 'listPets while pets were being created', ex);
 }
 
 /** The model's commands, as fast-check generates and shrinks them. */
