@@ -780,6 +780,22 @@ const cases: Record<string, Case[]> = {
       observation: [{ kind: 'Lu', label: 'l', name: 'A', created: err(413), pages: [] }],
       verdict: 'unjudged',
     },
+    {
+      // Listed changed, but the same name sent again came back exactly: another client's write.
+      observation: [
+        { ...named('a\u200bb', 'a\u200bb', 'x'), twin: named('a\u200bb', 'a\u200bb', 'a\u200bb') },
+      ],
+      verdict: 'warn',
+      because: 'the same name sent again came back exactly',
+    },
+    {
+      // Sent again, it changed again: the service's doing.
+      observation: [
+        { ...named('a\u200bb', 'a\u200bb', 'ab'), twin: named('a\u200bb', 'a\u200bb', 'ab') },
+      ],
+      verdict: 'fail',
+      because: 'sent U+200B U+0062, got U+0062',
+    },
   ],
   'RUN-MODEL': [
     { observation: { commands: 'c', ran: 4, notes: [] }, verdict: 'pass' },
