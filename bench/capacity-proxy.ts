@@ -8,6 +8,18 @@ export interface CapacityProxy {
   close(): Promise<void>;
 }
 
+const HOP_BY_HOP = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-connection',
+]);
+
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -45,8 +57,10 @@ export async function startCapacityProxy(
     await new Promise((resolve) => setTimeout(resolve, serviceMs));
     done();
     try {
+      // A proxy forwards the end-to-end fields: the hop-by-hop ones (RFC 9110 7.6.1) and the
+      // framing are its own to write again.
       const headers = Object.fromEntries(
-        Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && k !== 'host'),
+        Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && !HOP_BY_HOP.has(k)),
       ) as Record<string, string>;
       const answer = await fetch(`${upstream}${req.url}`, {
         method: req.method ?? 'GET',

@@ -29,12 +29,13 @@ const SUITES = [
   getPetSuite,
   overTimeSuite,
   authSuite,
-  equivalenceSuite,
   errorsSuite,
   robustnessSuite,
-  httpMustsSuite,
   versioningSuite,
   deprecationSuite,
+  // Depth: under a request budget the clauses above are judged first (docs/probe.md).
+  equivalenceSuite,
+  httpMustsSuite,
   overTimeLateSuite,
   wholeRunSuite,
 ];

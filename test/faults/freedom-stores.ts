@@ -102,7 +102,10 @@ export class SharedStore extends PetStore {
     if (!pet) return;
     const status = PET_STATUSES[between(this.random, 0, PET_STATUSES.length - 1)] as PetStatus;
     const changed: StoredPet = { ...pet, name: `renamed by another client ${pet.id}`, status };
-    if (this.random() < 0.5) changed.categoryId = pet.categoryId + 1n;
+    // Another int64, never past the bound (the harness sends categoryIds at both bounds).
+    const INT64_MAX = 2n ** 63n - 1n;
+    if (this.random() < 0.5)
+      changed.categoryId = pet.categoryId < INT64_MAX ? pet.categoryId + 1n : pet.categoryId - 1n;
     this.pets.set(pet.id.toString(), changed);
     this.writes.updated++;
   }
