@@ -6,6 +6,8 @@ import {
   UNKNOWN_IDS,
 } from '../src/arbitraries/pet-id.ts';
 import {
+  AGAIN_AT_MOST,
+  fetchProblem,
   GET_200_LISTED,
   GET_200_PET,
   GET_404_UNKNOWN,
@@ -16,6 +18,7 @@ import {
 import { precondition } from '../src/checks/types.ts';
 import { validate } from '../src/contract/schemas.ts';
 import { exactJson, exactPetId, integerText } from '../src/http/exact.ts';
+import type { Exchange } from '../src/http/exchange.ts';
 import type { PetstoreApi } from '../src/http/petstore-api.ts';
 import { eachTest, propertyTest, useTarget, verdictTest } from '../src/language/check-test.ts';
 import { getPetRemoved } from '../src/language/lifecycle.ts';
@@ -45,9 +48,15 @@ export default function getPetSuite(run: SuiteRun): void {
     async (api, sent) => {
       const first = await createAndRead(api, sent);
       if ('verdict' in first || !worthAgain(first.created, first.ex)) return first;
-      // Another client may have changed or deleted the pet: a second one tells.
-      const again = await createAndRead(api, sent);
-      return 'verdict' in again ? first : { ...first, again };
+      // Another client may have changed or deleted the pet: more of them tell.
+      const again: Array<{ created: Record<string, unknown>; ex: Exchange }> = [];
+      while (again.length < AGAIN_AT_MOST) {
+        const next = await createAndRead(api, sent);
+        if ('verdict' in next) break;
+        again.push(next);
+        if (!fetchProblem(next.created, next.ex)) break;
+      }
+      return again.length ? { ...first, again } : first;
     },
     // Each input fetches the pet it created itself.
     { ...whileGetPetExists, examples: edgeNewPets(target.ctx.runId), independent: true },

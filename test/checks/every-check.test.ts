@@ -243,14 +243,35 @@ const cases: Record<string, Case[]> = {
       because: 'id: expected 7, got 8',
     },
     {
-      observation: { created: pet(), ex: err(404), again: { created: pet(9), ex: err(404) } },
+      observation: {
+        created: pet(),
+        ex: err(404),
+        again: [
+          { created: pet(9), ex: err(404) },
+          { created: pet(10), ex: err(404) },
+        ],
+      },
       verdict: 'fail',
-      because: 'expected 200, got 404; a second pet created with the same fields, read at once',
+      because:
+        'expected 200, got 404; 2 more pet(s) created with the same fields, each read at once',
     },
     {
-      observation: { created: pet(), ex: err(404), again: { created: pet(9), ex: ok(pet(9)) } },
+      observation: { created: pet(), ex: err(404), again: [{ created: pet(9), ex: ok(pet(9)) }] },
       verdict: 'warn',
       because: 'another client may have changed or deleted the first',
+    },
+    {
+      // Another client struck the first two: the third read back as created.
+      observation: {
+        created: pet(),
+        ex: err(404),
+        again: [
+          { created: pet(9), ex: ok(pet(8)) },
+          { created: pet(10), ex: ok(pet(10)) },
+        ],
+      },
+      verdict: 'warn',
+      because: 'another pet created with the same fields read back as created',
     },
   ],
   'READ-REPEATED': [
