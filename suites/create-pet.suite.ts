@@ -121,6 +121,9 @@ export default function createPetSuite(run: SuiteRun): void {
     for (const length of magnitudes(target.ctx.maxBodyBytes)) {
       const sent = { name: nameOfLength(runId, length), categoryId: length, status: 'sold' };
       creates.push({ what: `a name of ${length} characters`, sent, ex: await api.createPet(sent) });
+      const escaped = { ...sent, name: nameOfLength(runId, length, true) };
+      const escapes = `a name of ${length} characters, runs of quotes and backslashes`;
+      creates.push({ what: escapes, sent: escaped, ex: await api.createPet(escaped) });
       const padded = paddedNewPet(runId, length);
       const what = `a NewPet with ${length} characters of whitespace`;
       creates.push({ what, sent: padded.pet, ex: await api.createPetRaw(padded.text) });

@@ -31,6 +31,13 @@ const otherJson = {
   string: fc.string({ maxLength: 10 }),
 };
 
+/**
+ * A body that is not an object, as long as a small request gets: a reader that takes long texts
+ * another way than short ones (to skip long string literals, say) must refuse it all the same.
+ */
+const LONG = 1000;
+const LONG_TEXT = 'x'.repeat(LONG);
+
 function replaceField(runId: string, field: keyof NewPetBody, value: fc.Arbitrary<unknown>) {
   return fc
     .tuple(newPetArb(runId), value)
@@ -215,14 +222,26 @@ export const MUTATIONS: readonly Mutation[] = [
     id: 'BODY-ARRAY',
     label: 'with an array body',
     arb: (r) => provenInvalid(fc.array(newPetArb(r), { maxLength: 2 })),
+    examples: () => [{ json: [LONG_TEXT] }],
   },
-  { id: 'BODY-STRING', label: 'with a string body', arb: () => provenInvalid(otherJson.string) },
-  { id: 'BODY-NUMBER', label: 'with a number body', arb: () => provenInvalid(otherJson.number) },
+  {
+    id: 'BODY-STRING',
+    label: 'with a string body',
+    arb: () => provenInvalid(otherJson.string),
+    examples: () => [{ json: LONG_TEXT }, { json: '"\\'.repeat(LONG / 2) }],
+  },
+  {
+    id: 'BODY-NUMBER',
+    label: 'with a number body',
+    arb: () => provenInvalid(otherJson.number),
+    examples: () => [{ raw: `${' '.repeat(LONG)}7` }],
+  },
   {
     id: 'BODY-NULL',
     label: 'with a null body',
     arb: () => provenInvalid(fc.constant(null)),
     maxRuns: 1,
+    examples: () => [{ raw: `${' '.repeat(LONG)}null` }],
   },
   { id: 'MALFORMED-JSON', label: 'with malformed JSON', arb: (r) => malformedJson(r) },
   {

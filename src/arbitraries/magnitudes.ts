@@ -10,10 +10,24 @@ import { petName } from './pet-name.ts';
 const UNIT = 'abcdefghé名';
 
 /**
- * Bytes the echo of a name of `length` code points can take at most: a server may write every
- * character beyond ASCII as a \u escape (RFC 8259 7), six bytes for one unit.
+ * Long runs of the two characters JSON writes with a backslash (RFC 8259 7), each run ended by a
+ * letter: a reader that scans string literals with a pattern of its own (to skip long ones, say)
+ * meets escaped quotes deep inside a literal, which no short name shows it.
  */
-const worstEchoBytes = (length: number) => Math.ceil(length / UNIT.length) * (8 + 6 + 6);
+const ESCAPES_UNIT = `${'\\"'.repeat(100)}é`;
+
+/**
+ * Bytes the echo of one code point of `unit` can take at most: a server may write every
+ * character beyond ASCII as a \u escape (six bytes), and a quote or backslash takes two.
+ */
+const worstPerUnit = (unit: string) =>
+  [...unit].reduce((sum, c) => sum + (c > '~' ? 6 : c === '"' || c === '\\' ? 2 : 1), 0);
+
+/** Bytes the echo of a name of `length` code points can take at most, over both units. */
+const worstEchoBytes = (length: number) =>
+  Math.max(
+    ...[UNIT, ESCAPES_UNIT].map((unit) => Math.ceil(length / unit.length) * worstPerUnit(unit)),
+  );
 
 /** What a Pet holds besides its name, and its JSON punctuation, with room to spare. */
 const PET_OVERHEAD = 1024;
@@ -26,10 +40,14 @@ export function magnitudes(maxBodyBytes: number): number[] {
   return sizes;
 }
 
-/** A name of exactly `length` code points, starting with the run's mark when it fits. */
-export function nameOfLength(runId: string, length: number): string {
+/**
+ * A name of exactly `length` code points, starting with the run's mark when it fits: letters,
+ * or with `escapes` runs of quotes and backslashes.
+ */
+export function nameOfLength(runId: string, length: number, escapes = false): string {
   const mark = petName(runId, '');
-  const body = UNIT.repeat(Math.ceil(length / UNIT.length));
+  const unit = escapes ? ESCAPES_UNIT : UNIT;
+  const body = unit.repeat(Math.ceil(length / unit.length));
   return length > mark.length ? `${mark}${body}`.slice(0, length) : body.slice(0, length);
 }
 
