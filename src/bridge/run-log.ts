@@ -1,5 +1,4 @@
 import { appendFileSync, createReadStream, existsSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import type { Egress } from '../http/egress.ts';
 import { type Exchange, RecordBudget } from '../http/exchange.ts';
 import type { RetryWaits } from '../http/throttle.ts';
@@ -52,13 +51,27 @@ export interface RunLog {
   waits: RetryWaits;
 }
 
+/**
+ * The lines of a file, split at LF alone, as the writer ends them: not node:readline, which on
+ * Node 24 also splits at U+2028 and U+2029, characters a JSON string holds unescaped (a pet's
+ * name may).
+ */
+async function* linesOf(path: string): AsyncGenerator<string> {
+  let rest = '';
+  for await (const chunk of createReadStream(path, 'utf8')) {
+    const parts = (rest + (chunk as string)).split('\n');
+    rest = parts.pop() as string;
+    yield* parts;
+  }
+  if (rest) yield rest;
+}
+
 /** Reads a run's log line by line: it is never held whole as one string. */
 export async function readRunLog(path: string): Promise<RunLog> {
   const exchanges: Exchange[] = [];
   let waits: RetryWaits = { waitedOut: 0, waitedMs: 0 };
   if (!existsSync(path)) return { exchanges, waits };
-  const lines = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
-  for await (const line of lines) {
+  for await (const line of linesOf(path)) {
     if (!line) continue;
     const record = JSON.parse(line) as Exchange | { waits: RetryWaits };
     if ('waits' in record) waits = record.waits;
