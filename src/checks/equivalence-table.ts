@@ -192,6 +192,22 @@ export const RELATIONS: readonly Relation[] = [
     ],
   },
   {
+    id: 'uri-absolute-form',
+    family: 'URI',
+    rfc: 'RFC 9112 3.2.2 (a server MUST accept the absolute-form); RFC 9110 7.1',
+    says: 'the request target in absolute-form: GET http://host/v1/pets?limit=2 is GET /v1/pets?limit=2',
+    forms: (ctx) => [
+      plain({ op: 'listPets', limit: 2 }, 'GET http://host/v1/pets?limit=2', {
+        query: 'limit=2',
+        absoluteForm: true,
+      }),
+      plain({ op: 'getPet', id: ctx.petId }, `GET http://host/v1/pets/${ctx.petId}`, {
+        absoluteForm: true,
+      }),
+      plain(newPet(ctx, 'absolute'), 'POST http://host/v1/pets', { absoluteForm: true }),
+    ],
+  },
+  {
     id: 'uri-host-case',
     family: 'URI',
     rfc: 'RFC 3986 3.2.2, 6.2.2.1; RFC 9110 4.2.3, 7.2',

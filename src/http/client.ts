@@ -20,6 +20,11 @@ export interface SendOptions {
   rawBody?: string;
   /** A body sent as is, in these pieces, with chunked framing (RFC 9112 7.1), no Content-Length. */
   bodyChunks?: readonly string[];
+  /**
+   * The request target in absolute-form (`GET http://host/v1/pets`, RFC 9112 3.2.2), which a
+   * server MUST accept, instead of origin-form (`GET /v1/pets`).
+   */
+  absoluteForm?: boolean;
   /** Header fields to send; a name in any letter case replaces the harness's own of that name. */
   headers?: Record<string, string>;
   /** Header fields the harness sends by default (lower-case names) to leave out, e.g. `accept`. */
@@ -252,6 +257,7 @@ export function createClient(options: ClientOptions): HttpClient {
       url,
       headers,
       ...(body === undefined ? {} : { body }),
+      ...(req.absoluteForm ? { absoluteForm: true as const } : {}),
     };
     // Numbered when sent, not when answered: with requests in flight together, the log still
     // lists them in the order the harness sent them.
@@ -277,6 +283,7 @@ export function createClient(options: ClientOptions): HttpClient {
         method: req.method,
         headers,
         body: req.bodyChunks ?? body,
+        ...(req.absoluteForm ? { absoluteForm: true } : {}),
         timeoutMs,
         maxBodyBytes: cap,
         signal: req.signal,

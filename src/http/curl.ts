@@ -40,6 +40,9 @@ function urlWords(url: string): string[] {
 /** A curl command line that sends the recorded request again. */
 export function toCurl(request: RecordedRequest): string {
   const parts = ['curl', '-sS', '-i', '-X', request.method, ...urlWords(request.url)];
+  // curl writes origin-form unless told the target (its URL, without the fragment).
+  if (request.absoluteForm)
+    parts.push('--request-target', quoteValue(request.url.split('#')[0] as string));
   for (const [name, value] of Object.entries(request.headers)) {
     if (SKIPPED_HEADERS.has(name.toLowerCase())) continue;
     parts.push('-H', quoteValue(`${name}: ${value}`));

@@ -9,6 +9,8 @@ export interface RecordedRequest {
   body?: string;
   /** Set when a record keeps only the start of `body`: the length of the body it was cut from. */
   bodyLength?: number;
+  /** Sent with the request target in absolute-form, the whole URL (RFC 9112 3.2.2). */
+  absoluteForm?: true;
 }
 
 export interface RecordedResponse {

@@ -16,6 +16,8 @@ export interface Transfer {
   maxBodyBytes: number;
   /** Abandons the request (its reason, an AbortError, is what the call rejects with). */
   signal?: AbortSignal | undefined;
+  /** The request target written in absolute-form, the whole URL (RFC 9112 3.2.2). */
+  absoluteForm?: boolean;
 }
 
 /** An answer as it came: status, headers as undici parses them, the body's bytes. */
@@ -216,6 +218,12 @@ function bodyOf(body: Transfer['body']): string | Readable | null {
   return Readable.from(body.map((piece) => Buffer.from(piece)));
 }
 
+/** The request target: origin-form (path and query), or absolute-form (the URL less its fragment). */
+function requestTarget(url: URL, absolute = false): string {
+  const origin = url.search ? `${url.pathname}${url.search}` : url.pathname;
+  return absolute ? `${url.origin}${origin}` : origin;
+}
+
 /** Sends one request through `dispatcher` and reads its answer whole (up to the cap). */
 export function transfer(dispatcher: Dispatcher, request: Transfer): Promise<Received> {
   return new Promise((resolve, reject) => {
@@ -229,7 +237,7 @@ export function transfer(dispatcher: Dispatcher, request: Transfer): Promise<Rec
       dispatcher.dispatch(
         {
           origin: url.origin,
-          path: url.search ? `${url.pathname}${url.search}` : url.pathname,
+          path: requestTarget(url, request.absoluteForm),
           method: request.method as Dispatcher.HttpMethod,
           headers: request.headers,
           body: bodyOf(request.body),

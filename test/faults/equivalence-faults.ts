@@ -21,6 +21,9 @@ function rawQuery(req: AppRequest): URLSearchParams {
   return query;
 }
 
+/** True for a request whose target was written in absolute-form (`http://host/v1/pets`). */
+const isAbsoluteForm = (req: AppRequest) => /^[a-z][a-z0-9+.-]*:/i.test(req.target ?? '');
+
 /** Answers with the key's check skipped when `served` says so. */
 const servedWhen =
   (served: (req: AppRequest) => boolean) =>
@@ -48,6 +51,25 @@ export const EQUIVALENCE_FAULTS: readonly Fault[] = [
         hasKey(req, apiKey) && req.path.includes('%')
           ? errorOf(404, 'not_found', 'No such resource.')
           : app(req),
+  },
+  {
+    name: 'absolute-form-404',
+    description:
+      'Routes on the raw request target: GET http://host/v1/pets (absolute-form, RFC 9112 3.2.2) is an unknown route, 404 after the key check.',
+    caughtBy: ['EQUIV-URI'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        hasKey(req, apiKey) && isAbsoluteForm(req)
+          ? errorOf(404, 'not_found', 'No such resource.')
+          : app(req),
+  },
+  {
+    name: 'absolute-form-skips-key',
+    description:
+      'Checks the key only on requests whose target starts with /v1/: one in absolute-form (http://host/v1/pets) is served without a key, a wrong one too.',
+    caughtBy: ['EQUIV-URI'],
+    wrap: servedWhen(isAbsoluteForm),
   },
   {
     name: 'lowercase-bearer-unchecked',

@@ -109,3 +109,16 @@ describe('curl lines of every credential state', () => {
     expect(toCurl(upper.request)).toContain('Bearer [REDACTED:variant]');
   });
 });
+
+describe('curl lines of a request target in absolute-form (RFC 9112 3.2.2)', () => {
+  it('send the whole URL as the target, as the harness did', async () => {
+    const url = `${ORIGIN}/v1/pets?limit=2`;
+    const line = toCurl({ method: 'GET', url, headers: {}, absoluteForm: true });
+    expect(line).toContain(`--request-target '${url}'`);
+    expect((await replay(line, 'unused')).url).toBe(url);
+    // Without it, curl writes origin-form.
+    expect((await replay(toCurl({ method: 'GET', url, headers: {} }), 'unused')).url).toBe(
+      '/v1/pets?limit=2',
+    );
+  });
+});
