@@ -62,7 +62,7 @@ export async function startCapacityProxy(
       const headers = Object.fromEntries(
         Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && !HOP_BY_HOP.has(k)),
       ) as Record<string, string>;
-      const answer = await fetch(`${upstream}${req.url}`, {
+      const answer = await fetch(`${upstream}${originForm(req.url ?? '/')}`, {
         method: req.method ?? 'GET',
         headers,
         ...(body.length ? { body } : {}),
@@ -90,4 +90,14 @@ export async function startCapacityProxy(
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The path and query of a request target: a target in absolute-form (RFC 9112 3.2.2, which a
+ * server MUST accept: EQUIV-URI sends it) is forwarded in origin-form, as a gateway does.
+ */
+function originForm(target: string): string {
+  if (target.startsWith('/')) return target;
+  const url = new URL(target);
+  return `${url.pathname}${url.search}`;
 }
