@@ -28,10 +28,15 @@ export interface NameObservation {
   pages: readonly Exchange[];
   /**
    * When getPet or a page showed the name changed: the same name created again and read at once
-   * (another client may have changed the first pet; a service that changes names does it again).
+   * (another client may have changed the first pet; a service that changes names does it again),
+   * with a twin of its own when it too read changed (at most two in all).
    */
   twin?: NameObservation;
 }
+
+/** True when one of the chain of twins read its name back exactly. */
+const someTwinReadsBack = (twin: NameObservation): boolean =>
+  !judgeName(twin).problem || (twin.twin !== undefined && someTwinReadsBack(twin.twin));
 
 /** Where two names part, by code point: what was sent from there, and what came back. */
 export function nameDifference(sent: string, got: unknown): Finding | undefined {
@@ -99,7 +104,7 @@ export const NAME_UNICODE: Check<NameObservation[]> = {
       const label = `the name with ${o.label} (${o.kind})`;
       // createPet's own answer no other client can touch; a later read, another client could.
       const later = judged.ex !== o.created;
-      if (judged.problem && judged.ex && later && o.twin && !judgeName(o.twin).problem) {
+      if (judged.problem && judged.ex && later && o.twin && someTwinReadsBack(o.twin)) {
         changed.push(`${label}: ${judged.problem}`);
         continue;
       }

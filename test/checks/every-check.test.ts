@@ -810,6 +810,20 @@ const cases: Record<string, Case[]> = {
       because: 'the same name sent again came back exactly',
     },
     {
+      // Another client struck the first twin too; the second came back exactly.
+      observation: [
+        {
+          ...named('a\u200bb', 'a\u200bb', 'x'),
+          twin: {
+            ...named('a\u200bb', 'a\u200bb', 'y'),
+            twin: named('a\u200bb', 'a\u200bb', 'a\u200bb'),
+          },
+        },
+      ],
+      verdict: 'warn',
+      because: 'the same name sent again came back exactly',
+    },
+    {
       // Sent again, it changed again: the service's doing.
       observation: [
         { ...named('a\u200bb', 'a\u200bb', 'ab'), twin: named('a\u200bb', 'a\u200bb', 'ab') },
