@@ -233,14 +233,40 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
  * is not a run's or merge's, or says nothing that can be read.
  */
 export function reportDirOf(sources: ConfigSources): string | undefined {
+  let args: ParsedArgs;
   try {
-    const args = parseCommandLine(sources.argv);
-    if (args.help || args.version || (args.command !== 'run' && args.command !== 'merge'))
-      return undefined;
+    args = parseCommandLine(sources.argv);
+  } catch {
+    // A line that does not parse (an unknown flag, say) still names where its reports go: an
+    // old report there must not stand for this run.
+    const lenient = lenientArgs(sources.argv);
+    if (!lenient) return undefined;
+    args = lenient;
+  }
+  if (args.help || args.version || (args.command !== 'run' && args.command !== 'merge'))
+    return undefined;
+  try {
     return valueSource(args, sources).pick('report-dir') ?? DEFAULTS.reportDir;
   } catch {
     return undefined;
   }
+}
+
+/** The command word and --report-dir of a command line that does not parse, read loosely. */
+function lenientArgs(argv: readonly string[]): ParsedArgs | undefined {
+  const words = argv.filter((t) => !t.startsWith('-'));
+  const command = words.find((w) => w === 'run' || w === 'merge') ?? 'run';
+  if (words.some((w) => w === 'help' || w === 'serve' || w === 'list-checks')) return undefined;
+  const at = argv.findIndex((t) => t === '--report-dir' || t.startsWith('--report-dir='));
+  const token = argv[at];
+  const dir = token?.includes('=') ? token.slice(token.indexOf('=') + 1) : argv[at + 1];
+  return {
+    command,
+    help: false,
+    version: false,
+    values: dir !== undefined && at >= 0 ? { 'report-dir': dir } : {},
+    positionals: [],
+  };
 }
 
 /** The Config of `help` and `--version`: nothing else is read or checked. */

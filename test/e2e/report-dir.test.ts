@@ -72,6 +72,20 @@ describe('reports an earlier run left', () => {
     });
   });
 
+  it('a command line that does not parse replaces the old verdict in the folder it names', async () => {
+    for (const joined of [false, true]) {
+      const dir = staleFolder();
+      const dirArgs = joined ? [`--report-dir=${dir}`] : ['--report-dir', dir];
+      const result = await runCli(['run', '--no-such-flag', ...dirArgs], { reportDir: false });
+      expect(result.code, result.stderr).toBe(2);
+      expect(reportAt(dir), dirArgs.join(' ')).toMatchObject({
+        verdict: 'error',
+        reason: expect.stringContaining('--no-such-flag'),
+      });
+      expect(existsSync(join(dir, 'summary.md'))).toBe(false);
+    }
+  });
+
   it('a run that ends writes its reports whole: no temporary file stays, report.json is its own', async () => {
     const dir = staleFolder();
     const result = await runCli(['run', '--only', 'LIST-200'], { reportDir: dir });
