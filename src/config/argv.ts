@@ -95,6 +95,21 @@ function longFlags(argv: string[]): string[] {
   return argv.map((token, i) => (end >= 0 && i > end ? token : (shorts.get(token) ?? token)));
 }
 
+/**
+ * The command and --report-dir of a line parseCommandLine refuses (an unknown flag, say), read
+ * loosely: where such a run's reports go, so an earlier run's verdict there does not stand.
+ */
+export function looseCommandLine(given: string[]): ParsedArgs | undefined {
+  const argv = longFlags(given);
+  const word = findCommand(argv).word ?? 'run';
+  if (!isCommand(word)) return undefined;
+  const at = argv.findIndex((t) => t === '--report-dir' || t.startsWith('--report-dir='));
+  const token = argv[at];
+  const dir = token?.includes('=') ? token.slice(token.indexOf('=') + 1) : argv[at + 1];
+  const values = at >= 0 && dir !== undefined ? { 'report-dir': dir } : {};
+  return { command: word, help: false, version: false, values, positionals: [] };
+}
+
 /** A repeatable option's values, one a line (as its variable holds them); others as given. */
 function joinRepeated(values: Record<string, unknown>): ParsedArgs['values'] {
   return Object.fromEntries(

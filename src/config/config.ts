@@ -1,7 +1,7 @@
 import { HarnessError } from '../base/errors.ts';
 import type { Connection } from '../http/client.ts';
 import { SHORT_SECRET } from '../http/redaction.ts';
-import { type ParsedArgs, parseCommandLine } from './argv.ts';
+import { looseCommandLine, type ParsedArgs, parseCommandLine } from './argv.ts';
 import { parseHeaders } from './headers.ts';
 import { DEFAULTS } from './options.ts';
 import { PROFILES, type ProfileName } from './profiles.ts';
@@ -239,7 +239,7 @@ export function reportDirOf(sources: ConfigSources): string | undefined {
   } catch {
     // A line that does not parse (an unknown flag, say) still names where its reports go: an
     // old report there must not stand for this run.
-    const lenient = lenientArgs(sources.argv);
+    const lenient = looseCommandLine(sources.argv);
     if (!lenient) return undefined;
     args = lenient;
   }
@@ -250,23 +250,6 @@ export function reportDirOf(sources: ConfigSources): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The command word and --report-dir of a command line that does not parse, read loosely. */
-function lenientArgs(argv: readonly string[]): ParsedArgs | undefined {
-  const words = argv.filter((t) => !t.startsWith('-'));
-  const command = words.find((w) => w === 'run' || w === 'merge') ?? 'run';
-  if (words.some((w) => w === 'help' || w === 'serve' || w === 'list-checks')) return undefined;
-  const at = argv.findIndex((t) => t === '--report-dir' || t.startsWith('--report-dir='));
-  const token = argv[at];
-  const dir = token?.includes('=') ? token.slice(token.indexOf('=') + 1) : argv[at + 1];
-  return {
-    command,
-    help: false,
-    version: false,
-    values: dir !== undefined && at >= 0 ? { 'report-dir': dir } : {},
-    positionals: [],
-  };
 }
 
 /** The Config of `help` and `--version`: nothing else is read or checked. */
