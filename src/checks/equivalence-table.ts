@@ -323,6 +323,53 @@ export const RELATIONS: readonly Relation[] = [
     },
   },
   {
+    id: 'field-lines',
+    family: 'FIELDS',
+    rfc: 'RFC 9110 5.2, 5.3 (field lines of one name are one field, their values joined by commas, in order)',
+    says: 'a list field sent as several field lines of its name: Accept, Cache-Control, Via, X-Forwarded-For',
+    forms: (ctx) => {
+      const lines = (meaning: Meaning, label: string, headers: Record<string, string[]>) =>
+        plain(meaning, label, { headers });
+      return [
+        lines({ op: 'listPets', limit: 2 }, 'Accept in two lines, JSON second', {
+          accept: ['text/plain;q=0.5', 'application/json'],
+        }),
+        lines({ op: 'getPet', id: ctx.petId }, 'Accept in two lines, JSON first', {
+          accept: ['application/json', 'text/html;q=0.1'],
+        }),
+        lines(newPet(ctx, 'lines'), 'Accept and Cache-Control in two lines each, creating', {
+          accept: ['text/html;q=0.9', 'application/json'],
+          'cache-control': ['no-cache', 'max-age=0'],
+        }),
+        lines({ op: 'getPet', id: ctx.petId }, 'behind two proxies, a line each', {
+          via: ['1.1 proxy.example', '1.1 gateway.internal'],
+          'x-forwarded-for': ['203.0.113.9', '127.0.0.1'],
+        }),
+      ];
+    },
+  },
+  {
+    id: 'list-empty-elements',
+    family: 'FIELDS',
+    rfc: 'RFC 9110 5.6.1.2 (a recipient MUST parse and ignore a reasonable number of empty list elements)',
+    says: 'empty elements in a list field: Accept: , application/json,',
+    forms: (ctx) => [
+      plain({ op: 'listPets', limit: 2 }, 'Accept: , application/json,', {
+        headers: { accept: ', application/json,' },
+      }),
+      plain({ op: 'getPet', id: ctx.petId }, 'Accept: application/json, , text/plain;q=0.1', {
+        headers: { accept: 'application/json, , text/plain;q=0.1' },
+      }),
+      plain(
+        newPet(ctx, 'empty-elements'),
+        'Accept: ,application/json and Cache-Control: , no-cache',
+        {
+          headers: { accept: ',application/json', 'cache-control': ', no-cache' },
+        },
+      ),
+    ],
+  },
+  {
     id: 'auth-scheme-case',
     family: 'CREDENTIALS',
     rfc: 'RFC 9110 11.1; RFC 6750 2.1',

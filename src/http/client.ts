@@ -25,8 +25,11 @@ export interface SendOptions {
    * server MUST accept, instead of origin-form (`GET /v1/pets`).
    */
   absoluteForm?: boolean;
-  /** Header fields to send; a name in any letter case replaces the harness's own of that name. */
-  headers?: Record<string, string>;
+  /**
+   * Header fields to send; a name in any letter case replaces the harness's own of that name.
+   * A list of values is sent as that many field lines of the one name (RFC 9110 5.3).
+   */
+  headers?: Record<string, string | readonly string[]>;
   /** Header fields the harness sends by default (lower-case names) to leave out, e.g. `accept`. */
   dropHeaders?: readonly string[];
   auth?: Auth;
@@ -101,13 +104,16 @@ export function buildUrl(baseUrl: string, path: string, query?: SendOptions['que
   return text ? `${url}?${text}` : url;
 }
 
+/** Header fields as sent: a list of values goes as that many field lines of one name. */
+type WireHeaders = Record<string, string | readonly string[]>;
+
 function requestHeaders(
   options: SendOptions,
   apiKey: string,
   extra: Record<string, string> = {},
-): Record<string, string> {
+): WireHeaders {
   // identity: a body the harness reads is never inflated, so no compression bomb can go off.
-  const headers: Record<string, string> = {
+  const headers: WireHeaders = {
     accept: 'application/json',
     'accept-encoding': 'identity',
     ...extra,
@@ -128,6 +134,19 @@ function requestHeaders(
     headers['content-type'] = 'application/json';
   }
   return headers;
+}
+
+/**
+ * The header fields as a record keeps them: a field sent as several field lines holds its
+ * values joined by LF, which no field value can contain (RFC 9110 5.5), so the lines stay apart.
+ */
+function recordedHeaders(headers: WireHeaders): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? value : value.join('\n'),
+    ]),
+  );
 }
 
 function flattenHeaders(
@@ -255,7 +274,7 @@ export function createClient(options: ClientOptions): HttpClient {
     const recordedRequest: RecordedRequest = {
       method: req.method,
       url,
-      headers,
+      headers: recordedHeaders(headers),
       ...(body === undefined ? {} : { body }),
       ...(req.absoluteForm ? { absoluteForm: true as const } : {}),
     };

@@ -45,7 +45,8 @@ export function toCurl(request: RecordedRequest): string {
     parts.push('--request-target', quoteValue(request.url.split('#')[0] as string));
   for (const [name, value] of Object.entries(request.headers)) {
     if (SKIPPED_HEADERS.has(name.toLowerCase())) continue;
-    parts.push('-H', quoteValue(`${name}: ${value}`));
+    // A value holding LF was sent as that many field lines (exchange.ts): curl sends each -H.
+    for (const line of value.split('\n')) parts.push('-H', quoteValue(`${name}: ${line}`));
   }
   if (request.body !== undefined) parts.push('--data-raw', quoteValue(request.body));
   return parts.join(' ');

@@ -5,6 +5,7 @@
 export interface RecordedRequest {
   method: string;
   url: string;
+  /** Header fields; a value holding LF was sent as that many field lines (RFC 9110 5.3). */
   headers: Record<string, string>;
   body?: string;
   /** Set when a record keeps only the start of `body`: the length of the body it was cut from. */

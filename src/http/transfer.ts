@@ -7,7 +7,8 @@ import { undici } from './undici.ts';
 export interface Transfer {
   url: string;
   method: string;
-  headers: Record<string, string>;
+  /** Header fields; a list of values is sent as that many field lines of one name. */
+  headers: Record<string, string | readonly string[]>;
   /** The body: one string, or pieces sent with chunked framing. */
   body: string | readonly string[] | undefined;
   /** The whole exchange's deadline, from the call: connecting, waiting and reading. */
@@ -239,7 +240,8 @@ export function transfer(dispatcher: Dispatcher, request: Transfer): Promise<Rec
           origin: url.origin,
           path: requestTarget(url, request.absoluteForm),
           method: request.method as Dispatcher.HttpMethod,
-          headers: request.headers,
+          // undici writes a list of values as that many field lines.
+          headers: request.headers as Record<string, string | string[]>,
           body: bodyOf(request.body),
         },
         handler as unknown as Dispatcher.DispatchHandler,

@@ -8,8 +8,9 @@ function preview(body: string, bodyLength = body.length): string {
   return bodyLength > BODY_PREVIEW ? `${body.slice(0, BODY_PREVIEW)}… (${bodyLength} chars)` : body;
 }
 
+/** A field line each: a value holding LF was sent as that many lines (exchange.ts). */
 function headerLines(headers: Record<string, string>): string[] {
-  return Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
+  return Object.entries(headers).flatMap(([k, v]) => v.split('\n').map((line) => `${k}: ${line}`));
 }
 
 /** An exchange as plain text: request line, headers, body, then the answer the same way. */

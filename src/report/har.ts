@@ -2,8 +2,11 @@ import { STATUS_CODES } from 'node:http';
 import type { Exchange } from '../http/exchange.ts';
 import type { RunReport } from './model.ts';
 
+// A value holding LF was sent as that many field lines (exchange.ts): HAR lists each line.
 const pairs = (headers: Record<string, string>) =>
-  Object.entries(headers).map(([name, value]) => ({ name, value }));
+  Object.entries(headers).flatMap(([name, value]) =>
+    value.split('\n').map((line) => ({ name, value: line })),
+  );
 
 function entry(ex: Exchange) {
   const url = new URL(ex.request.url);

@@ -24,6 +24,15 @@ function rawQuery(req: AppRequest): URLSearchParams {
 /** True for a request whose target was written in absolute-form (`http://host/v1/pets`). */
 const isAbsoluteForm = (req: AppRequest) => /^[a-z][a-z0-9+.-]*:/i.test(req.target ?? '');
 
+/** The values of a field's lines as sent, in order (`name` lower-case). */
+const fieldLines = (req: AppRequest, name: string): string[] =>
+  (req.rawHeaders ?? []).flatMap((h, i, raw) =>
+    i % 2 === 0 && h.toLowerCase() === name ? [raw[i + 1] ?? ''] : [],
+  );
+
+/** True for an Accept value that admits application/json (no q-values weighed). */
+const admitsJson = (accept: string) => /application\/json|application\/\*|\*\/\*/i.test(accept);
+
 /** Answers with the key's check skipped when `served` says so. */
 const servedWhen =
   (served: (req: AppRequest) => boolean) =>
@@ -94,6 +103,37 @@ export const EQUIVALENCE_FAULTS: readonly Fault[] = [
       'Serves without a key a request whose X-Forwarded-For names 127.0.0.1 (a proxy’s header trusted as the client’s address).',
     caughtBy: ['EQUIV-FIELDS'],
     wrap: servedWhen((req) => (req.headers['x-forwarded-for'] ?? '').includes('127.0.0.1')),
+  },
+  {
+    name: 'forwarded-for-last-line-trusted',
+    description:
+      'Takes the last X-Forwarded-For field line as the client’s address and serves 127.0.0.1 without a key (a header map that keeps the last line of a name).',
+    caughtBy: ['EQUIV-FIELDS'],
+    wrap: servedWhen((req) => fieldLines(req, 'x-forwarded-for').at(-1)?.trim() === '127.0.0.1'),
+  },
+  {
+    name: 'accept-first-line-only',
+    description:
+      'Reads only the first Accept field line (a header map that keeps the first line of a name): Accept: text/plain;q=0.5 then Accept: application/json gets 406.',
+    caughtBy: ['EQUIV-FIELDS'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) => {
+        const first = fieldLines(req, 'accept')[0];
+        return hasKey(req, apiKey) && first !== undefined && !admitsJson(first)
+          ? errorOf(406, 'not_acceptable', 'Only application/json is served.')
+          : app(req);
+      },
+  },
+  {
+    name: 'accept-empty-element-400',
+    description:
+      'Parses Accept strictly: an empty list element (Accept: , application/json, RFC 9110 5.6.1.2) is a malformed field, 400.',
+    caughtBy: ['EQUIV-FIELDS'],
+    wrap: (app) => (req) =>
+      (req.headers.accept ?? '').split(',').some((element) => element.trim() === '')
+        ? errorOf(400, 'bad_request', 'Malformed Accept field.')
+        : app(req),
   },
   {
     name: 'header-name-case-sensitive',

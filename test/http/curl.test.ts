@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { egressFor } from '../../src/bridge/redactor.ts';
 import { CREDENTIAL_STATES, nearKeys } from '../../src/checks/auth-table.ts';
+import { createClient } from '../../src/http/client.ts';
 import { API_KEY_ENV, toCurl } from '../../src/http/curl.ts';
 import { REDACTED } from '../../src/http/redaction.ts';
 
@@ -120,5 +121,40 @@ describe('curl lines of a request target in absolute-form (RFC 9112 3.2.2)', () 
     expect((await replay(toCurl({ method: 'GET', url, headers: {} }), 'unused')).url).toBe(
       '/v1/pets?limit=2',
     );
+  });
+});
+
+describe('a field sent as several field lines (RFC 9110 5.3)', () => {
+  it('arrives as that many lines, is recorded a line apart, and the curl line sends each', async () => {
+    const lines: string[][] = [];
+    const server = createServer((req, res) => {
+      lines.push(req.rawHeaders.filter((_, i, raw) => raw[i - 1]?.toLowerCase() === 'accept'));
+      res.setHeader('content-type', 'application/json');
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const client = createClient({
+      baseUrl: `http://127.0.0.1:${port}/v1`,
+      apiKey: 'k',
+      timeoutMs: 2000,
+    });
+    try {
+      const accept = ['text/plain;q=0.5', 'application/json'];
+      const ex = await client.send({ method: 'GET', path: '/pets', headers: { accept } });
+      expect(lines).toEqual([accept]);
+      expect(ex.request.headers.accept).toBe('text/plain;q=0.5\napplication/json');
+      const line = toCurl({
+        ...ex.request,
+        url: `${ORIGIN}/v1/pets`,
+        headers: { accept: ex.request.headers.accept as string },
+      });
+      expect(line).toContain(`-H 'accept: text/plain;q=0.5' -H 'accept: application/json'`);
+      // Node joins a repeated Accept with ", ": curl sent both lines.
+      expect((await replay(line, 'unused')).headers.accept).toBe(accept.join(', '));
+    } finally {
+      await client.close();
+      server.close();
+    }
   });
 });
