@@ -1,4 +1,5 @@
 import type { PetStatus } from '../contract/contract.ts';
+import type { ChunkFraming } from '../http/chunk-framing.ts';
 import type { SendOptions } from '../http/client.ts';
 
 /**
@@ -99,6 +100,19 @@ const newPet = (ctx: FormContext, label: string, status?: PetStatus): Meaning =>
   op: 'createPet',
   pet: { name: formName(ctx.runId, label), categoryId: 28, ...(status ? { status } : {}) },
 });
+
+/** A NewPet sent chunked in three pieces, its chunks framed as `framing` says. */
+function framedForm(
+  ctx: FormContext,
+  label: string,
+  framing: ChunkFraming,
+  headers: Record<string, string> = {},
+): Form {
+  const meaning = newPet(ctx, label) as Extract<Meaning, { op: 'createPet' }>;
+  const text = JSON.stringify(meaning.pet);
+  const bodyChunks = [text.slice(0, 5), text.slice(5, 20), text.slice(20)];
+  return plain(meaning, label, { json: undefined, bodyChunks, chunkFraming: framing, headers });
+}
 
 /** A NewPet created with the Content-Type field written as `type`. */
 const typed = (ctx: FormContext, label: string, type: string): Form =>
@@ -462,6 +476,37 @@ export const RELATIONS: readonly Relation[] = [
         chunked('chunked a character at a time', (t) => [...t]),
       ];
     },
+  },
+  {
+    id: 'chunk-extensions',
+    family: 'FRAMING',
+    rfc: 'RFC 9112 7.1.1 (a recipient MUST ignore unrecognized chunk extensions); RFC 9110 15.5.12 (411)',
+    says: 'the body sent chunked, every chunk size followed by extensions: a name=token, a quoted-string, a name alone',
+    refusal: { statuses: [411], rfc: 'RFC 9110 15.5.12: 411 Length Required' },
+    forms: (ctx) => [
+      framedForm(ctx, 'chunks with an extension', { extension: 'pc-note=1' }),
+      framedForm(ctx, 'chunks with a quoted and a bare extension', {
+        extension: 'pc-flag;pc-note="a b;c"',
+      }),
+    ],
+  },
+  {
+    id: 'chunk-trailers',
+    family: 'FRAMING',
+    rfc: 'RFC 9112 7.1.2 (a trailer section after the last chunk); RFC 9110 6.5 (trailer fields), 6.6.2 (Trailer); RFC 9110 15.5.12 (411)',
+    says: 'the body sent chunked, a trailer field after the last chunk, announced by Trailer or not',
+    refusal: { statuses: [411], rfc: 'RFC 9110 15.5.12: 411 Length Required' },
+    forms: (ctx) => [
+      framedForm(
+        ctx,
+        'a trailer field, announced',
+        { trailer: { 'x-pc-note': 'end' } },
+        { trailer: 'x-pc-note' },
+      ),
+      framedForm(ctx, 'two trailer fields', {
+        trailer: { 'x-pc-note': 'end', 'x-pc-digest': 'none' },
+      }),
+    ],
   },
   {
     id: 'connection-close',

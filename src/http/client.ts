@@ -1,8 +1,9 @@
-import type { Socket } from 'node:net';
 import { stringify } from 'lossless-json';
+import { type ChunkFraming, describeFraming } from './chunk-framing.ts';
+import { Connections } from './connections.ts';
 import type { Exchange, RecordedRequest, RecordedResponse, TransportError } from './exchange.ts';
 import { keepExact, parseJsonBody } from './json-body.ts';
-import { tapReads, transfer } from './transfer.ts';
+import { transfer } from './transfer.ts';
 import { undici } from './undici.ts';
 
 /** How a request authenticates: with the configured key, not at all, or with a header value given as is. */
@@ -20,6 +21,13 @@ export interface SendOptions {
   rawBody?: string;
   /** A body sent as is, in these pieces, with chunked framing (RFC 9112 7.1), no Content-Length. */
   bodyChunks?: readonly string[];
+  /** Chunk extensions and a trailer section for `bodyChunks` (RFC 9112 7.1.1, 7.1.2). */
+  chunkFraming?: ChunkFraming;
+  /**
+   * Sent on a connection opened for it alone: a request sent again after the target closed a
+   * connection under it (RFC 9112 9.3.1.1), which must not meet another closing idle one.
+   */
+  freshConnection?: boolean;
   /**
    * The request target in absolute-form (`GET http://host/v1/pets`, RFC 9112 3.2.2), which a
    * server MUST accept, instead of origin-form (`GET /v1/pets`).
@@ -251,16 +259,10 @@ function tlsMessage(code: string, message: string): string | undefined {
 export function createClient(options: ClientOptions): HttpClient {
   const { baseUrl, apiKey, timeoutMs } = options;
   const cap = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  // undici's own connector, each socket it opens tapped so an answer knows its socket (transfer.ts).
-  const connector = undici.buildConnector({ timeout: timeoutMs, ...options.connection?.tls });
-  const dispatcher = new undici.Agent({
+  const connections = new Connections({
     connections: options.connections ?? 4,
-    connect: (opts, callback) =>
-      connector(opts, (error, socket) =>
-        error ? callback(error, null) : callback(null, tapReads(socket as Socket)),
-      ),
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
+    timeoutMs,
+    ...(options.connection?.tls ? { connect: { ...options.connection.tls } } : {}),
   });
 
   async function send(req: SendOptions): Promise<Exchange> {
@@ -277,6 +279,9 @@ export function createClient(options: ClientOptions): HttpClient {
       headers: recordedHeaders(headers),
       ...(body === undefined ? {} : { body }),
       ...(req.absoluteForm ? { absoluteForm: true as const } : {}),
+      ...(req.bodyChunks
+        ? { framing: describeFraming(req.bodyChunks.length, req.chunkFraming) }
+        : {}),
     };
     // Numbered when sent, not when answered: with requests in flight together, the log still
     // lists them in the order the harness sent them.
@@ -297,7 +302,7 @@ export function createClient(options: ClientOptions): HttpClient {
       return exchange;
     };
     try {
-      const res = await transfer(dispatcher, {
+      const request = {
         url,
         method: req.method,
         headers,
@@ -306,7 +311,11 @@ export function createClient(options: ClientOptions): HttpClient {
         timeoutMs,
         maxBodyBytes: cap,
         signal: req.signal,
-      });
+      };
+      const lease = connections.lease(
+        req.bodyChunks ? req : { freshConnection: req.freshConnection },
+      );
+      const res = await transfer(lease.dispatcher, request).finally(lease.release);
       const { bytes, truncated, overrun } = res;
       const responseHeaders = flattenHeaders(res.headers);
       const { exact, ...decoded } = decodeBody(bytes, unaskedEncoding(responseHeaders), truncated);
@@ -323,5 +332,5 @@ export function createClient(options: ClientOptions): HttpClient {
     }
   }
 
-  return { send, close: () => dispatcher.close() };
+  return { send, close: () => connections.close() };
 }

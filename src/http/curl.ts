@@ -48,6 +48,8 @@ export function toCurl(request: RecordedRequest): string {
     // A value holding LF was sent as that many field lines (exchange.ts): curl sends each -H.
     for (const line of value.split('\n')) parts.push('-H', quoteValue(`${name}: ${line}`));
   }
+  // curl sends the body chunked when told to (its chunks and any extension or trailer its own).
+  if (request.framing) parts.push('-H', singleQuote('Transfer-Encoding: chunked'));
   if (request.body !== undefined) parts.push('--data-raw', quoteValue(request.body));
   return parts.join(' ');
 }

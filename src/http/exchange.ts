@@ -12,6 +12,8 @@ export interface RecordedRequest {
   bodyLength?: number;
   /** Sent with the request target in absolute-form, the whole URL (RFC 9112 3.2.2). */
   absoluteForm?: true;
+  /** How a body sent chunked was framed, in words (chunk-framing.ts); absent: Content-Length. */
+  framing?: string;
 }
 
 export interface RecordedResponse {

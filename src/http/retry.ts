@@ -16,14 +16,14 @@ export function metClosedConnection(ex: Exchange): boolean {
 
 /**
  * Sends a request again, once, when its connection was closed under it before any byte of the
- * answer came (undici opens a new one: the closed socket is gone from its pool). Both attempts
+ * answer came, on a connection opened for it: an idle one of the pool may be closing too. Both attempts
  * are kept: the first in the run's log and in the second's `earlier`, so the evidence shows it.
  * A second failure counts as the target's answer.
  */
 export const retryingClosedConnections: Interceptor = (next) => async (options) => {
   const first = await next(options);
   if (!metClosedConnection(first) || !first.error) return first;
-  const again = await next(options);
+  const again = await next({ ...options, freshConnection: true });
   const earlier = {
     error: first.error,
     durationMs: first.durationMs,

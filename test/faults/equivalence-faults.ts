@@ -176,6 +176,30 @@ export const EQUIVALENCE_FAULTS: readonly Fault[] = [
       ),
   },
   {
+    name: 'chunk-extension-400',
+    description:
+      'Parses a chunk size line strictly as hex digits: a chunk extension (4;pc-note=1, RFC 9112 7.1.1) is a malformed body, 400.',
+    caughtBy: ['EQUIV-FRAMING'],
+    wrap: (app) => app,
+    listen: {
+      refuseOctets: ({ sizeLines }) =>
+        sizeLines.some((line) => !/^[0-9a-fA-F]+$/.test(line))
+          ? 'Malformed chunk size.'
+          : undefined,
+    },
+  },
+  {
+    name: 'chunk-trailer-400',
+    description:
+      'Expects the empty line right after the last chunk: a trailer field (RFC 9112 7.1.2) is a malformed body, 400.',
+    caughtBy: ['EQUIV-FRAMING'],
+    wrap: (app) => app,
+    listen: {
+      refuseOctets: ({ trailerLines }) =>
+        trailerLines.length > 0 ? 'Malformed chunked body.' : undefined,
+    },
+  },
+  {
     name: 'json-name-first',
     description:
       'Parses a createPet body with a pattern that wants "name" as the first member: any other order gets 400.',

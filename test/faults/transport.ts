@@ -1,5 +1,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { Duplex } from 'node:stream';
+import { RequestOctets } from './request-octets.ts';
 
 /**
  * How a server of the matrix serves its connections, where that is the point of it: test-only
@@ -22,6 +24,13 @@ export interface Transport {
    * connection is closed after its answer while others wait.
    */
   maxConnections?: number;
+  /**
+   * Reads each connection's octets before node:http does, as a hand-written parser would: when
+   * this says a reason for what has come so far, the connection gets a 400 with an Error body
+   * and is closed. (node:http parses chunk extensions and trailers well; a server of the matrix
+   * that does not has to see the octets itself.)
+   */
+  refuseOctets?: (octets: RequestOctets) => string | undefined;
 }
 
 /** Gives a listening server the transport's ways. */
@@ -29,6 +38,55 @@ export function applyTransport(server: Server, transport: Transport): void {
   if (transport.idleCloseMs !== undefined) closeIdleSilently(server, transport.idleCloseMs);
   if (transport.maxConnections !== undefined) serveAtMost(server, transport.maxConnections);
   if (transport.closeOnReuseEvery !== undefined) closeOnReuse(server, transport.closeOnReuseEvery);
+  if (transport.refuseOctets) screenOctets(server, transport.refuseOctets);
+}
+
+/** A raw 400 with an Error body, and the connection closed. */
+function refusal(reason: string): string {
+  const body = JSON.stringify({ code: 'bad_request', message: reason });
+  return `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+}
+
+/**
+ * See Transport.refuseOctets. node:http takes any Duplex as a connection: each socket is handed
+ * to it through one that passes on the octets the screen lets through.
+ */
+function screenOctets(
+  server: Server,
+  refuses: (octets: RequestOctets) => string | undefined,
+): void {
+  const handlers = server.listeners('connection') as ((socket: Duplex) => void)[];
+  server.removeAllListeners('connection');
+  server.on('connection', (socket: Socket) => {
+    const inner = new Duplex({
+      read() {},
+      write: (chunk, encoding, done) => socket.write(chunk, encoding, done),
+      final: (done) => socket.end(done),
+      destroy: (error, done) => {
+        socket.destroy();
+        done(error);
+      },
+    });
+    // What node:http asks of a socket beyond a Duplex.
+    Object.assign(inner, {
+      setTimeout: () => inner,
+      setNoDelay: () => inner,
+      setKeepAlive: () => inner,
+    });
+    const seen = new RequestOctets();
+    socket.on('data', (chunk: Buffer) => {
+      const reason = refuses(seen.feed(chunk.toString('latin1')));
+      if (reason === undefined) inner.push(chunk);
+      else {
+        socket.end(refusal(reason));
+        inner.push(null);
+      }
+    });
+    socket.on('end', () => inner.push(null));
+    socket.on('close', () => inner.destroy());
+    socket.on('error', () => inner.destroy());
+    for (const handler of handlers) handler.call(server, inner);
+  });
 }
 
 /** See Transport.idleCloseMs. */

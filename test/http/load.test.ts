@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpClient, SendOptions } from '../../src/http/client.ts';
+import { createClient, type HttpClient, type SendOptions } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { compose } from '../../src/http/interceptor.ts';
 import { LoadWindow } from '../../src/http/load-window.ts';
 import { retryingClosedConnections } from '../../src/http/retry.ts';
 import { newSpend, throttle } from '../../src/http/throttle.ts';
+import { startFault } from '../faults/catalog.ts';
+import { VARIANTS } from '../faults/variants.ts';
 import { exchange } from '../support/exchanges.ts';
 
 const GET: SendOptions = { method: 'GET', path: '/pets' };
@@ -139,8 +141,10 @@ describe('a throttle with a load window', () => {
 describe('a connection closed under a request', () => {
   function failing(errors: Array<{ code: string; afterAnswerBegan?: true }>) {
     let sent = 0;
+    const fresh: boolean[] = [];
     const client: HttpClient = {
-      send: async () => {
+      send: async (options) => {
+        fresh.push(options.freshConnection === true);
         const error = errors[sent++];
         return error
           ? {
@@ -152,7 +156,7 @@ describe('a connection closed under a request', () => {
       },
       close: async () => {},
     };
-    return { client: compose(client, retryingClosedConnections), sent: () => sent };
+    return { client: compose(client, retryingClosedConnections), sent: () => sent, fresh };
   }
 
   it('is sent again once, and both attempts are in the evidence', async () => {
@@ -161,6 +165,36 @@ describe('a connection closed under a request', () => {
     expect(target.sent()).toBe(2);
     expect(ex.response?.status).toBe(200);
     expect(ex.earlier?.[0]?.error.code).toBe('UND_ERR_SOCKET');
+    // The second attempt on a connection of its own: an idle one of the pool may be closing too.
+    expect(target.fresh).toEqual([false, true]);
+  });
+
+  it('gets every answer from a target that closes idle connections at once and every third on reuse', async () => {
+    const variant = VARIANTS.find((v) => v.name === 'closes-idle-silently');
+    if (!variant) throw new Error('no closes-idle-silently variant');
+    const server = await startFault(variant, 'load-key');
+    const client = compose(
+      createClient({ baseUrl: server.baseUrl, apiKey: 'load-key', timeoutMs: 5000 }),
+      retryingClosedConnections,
+    );
+    try {
+      // Chunked bodies are written after the head: a long window for a close to cross them.
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, () =>
+          client.send({
+            method: 'POST',
+            path: '/pets',
+            bodyChunks: ['{"name":"a",', '"categoryId":1}'],
+          }),
+        ),
+      );
+      expect(answers.map((ex) => ex.response?.status ?? ex.error?.code)).toEqual(
+        answers.map(() => 201),
+      );
+    } finally {
+      await client.close();
+      await server.close();
+    }
   });
 
   it('only once: a second failure is the answer', async () => {

@@ -1,0 +1,80 @@
+import type { Socket } from 'node:net';
+import type * as Undici from 'undici';
+import type { Dispatcher } from 'undici';
+import { type ChunkFraming, frameChunks } from './chunk-framing.ts';
+import { tapReads } from './transfer.ts';
+import { undici } from './undici.ts';
+
+/** What a request asks of the connection it goes on. */
+export interface ConnectionNeeds {
+  /** Chunk extensions and a trailer to add to the chunks undici writes. */
+  chunkFraming?: ChunkFraming | undefined;
+  /** A connection opened for this request alone (a request sent again, RFC 9112 9.3.1.1). */
+  freshConnection?: boolean | undefined;
+}
+
+/** A dispatcher to send one request through, and what to do once its answer is read. */
+export interface Lease {
+  dispatcher: Dispatcher;
+  release(): void;
+}
+
+export interface ConnectionSettings {
+  /** Connections kept open to the target at most, by the pool of plain requests. */
+  connections: number;
+  timeoutMs: number;
+  /** undici's connect options: TLS settings. */
+  connect?: Record<string, unknown>;
+}
+
+/**
+ * The connections of one client: a pool for plain requests; one connection for each framing of
+ * chunks (the octets its sockets write are rewritten, chunk-framing.ts); and, for a request sent
+ * again after the target closed a connection under it, a connection of its own, so that the
+ * second attempt cannot meet another idle connection the target is closing.
+ */
+export class Connections {
+  private readonly connector: ReturnType<typeof undici.buildConnector>;
+  private readonly pools = new Map<string, Dispatcher>();
+
+  constructor(private readonly settings: ConnectionSettings) {
+    this.connector = undici.buildConnector({ timeout: settings.timeoutMs, ...settings.connect });
+  }
+
+  lease(needs: ConnectionNeeds): Lease {
+    const framing = needs.chunkFraming;
+    if (needs.freshConnection) {
+      const own = new undici.Agent({ ...this.options(framing), connections: 1 });
+      return { dispatcher: own, release: () => void own.close().catch(() => undefined) };
+    }
+    const key = framing ? JSON.stringify(framing) : '';
+    let pool = this.pools.get(key);
+    if (!pool) {
+      const connections = framing ? 1 : this.settings.connections;
+      pool = new undici.Agent({ ...this.options(framing), connections });
+      this.pools.set(key, pool);
+    }
+    return { dispatcher: pool, release: () => undefined };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.pools.values()].map((pool) => pool.close()));
+  }
+
+  /** undici's own connector, each socket it opens tapped so an answer knows its socket (transfer.ts). */
+  private options(framing: ChunkFraming | undefined) {
+    const { connector } = this;
+    const prepare = (socket: Socket) => {
+      const tapped = tapReads(socket);
+      return framing ? frameChunks(tapped, () => framing) : tapped;
+    };
+    return {
+      connect: ((opts, callback) =>
+        connector(opts, (error, socket) =>
+          error ? callback(error, null) : callback(null, prepare(socket as Socket)),
+        )) as Undici.buildConnector.connector,
+      headersTimeout: this.settings.timeoutMs,
+      bodyTimeout: this.settings.timeoutMs,
+    };
+  }
+}
