@@ -3,6 +3,7 @@ import { magnitudes, nameOfLength, paddedNewPet } from '../src/arbitraries/magni
 import { edgeNewPets, newPetArb } from '../src/arbitraries/new-pet.ts';
 import { exampleNewPet } from '../src/arbitraries/pet-name.ts';
 import { jsonText } from '../src/arbitraries/wire.ts';
+import { CREATE_CLIENT_ID } from '../src/checks/client-id.ts';
 import {
   CREATE_201_PET,
   CREATE_201_PROPERTY,
@@ -112,6 +113,27 @@ export default function createPetSuite(run: SuiteRun): void {
       return { sent, ex: await api.createPet(sent) };
     },
     'unknown extra fields were accepted and the known ones echoed',
+  );
+
+  // A NewPet carrying the id of a pet created just before: the id is the service's to assign.
+  eachTest(
+    target,
+    CREATE_CLIENT_ID,
+    ['as a number', 'as a string'],
+    async (api, form) => {
+      const firstSent = exampleNewPet(runId, 'client-id');
+      const first = { sent: firstSent, ex: await api.createPet(firstSent) };
+      const id = exactPetId(first.ex);
+      if (id === undefined) return { first, form, sent: firstSent, ex: first.ex };
+      const sent = {
+        id: form === 'as a string' ? id : BigInt(id),
+        ...exampleNewPet(runId, 'client-id-taken'),
+      };
+      const ex = await api.createPet(sent);
+      const removed = getPetRemoved(target.ctx) !== undefined;
+      return { first, form, sent, ex, ...(removed ? {} : { reread: await api.getPet(id) }) };
+    },
+    'a NewPet carrying an existing id got a new one, and the existing pet stayed itself',
   );
 
   // Every order of magnitude of a name's length and of a whitespace run, up to the body cap.

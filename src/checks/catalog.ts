@@ -1,4 +1,5 @@
 import { AUTH_CHECKS, AUTH_ORDER_CHECKS } from './auth.ts';
+import { CREATE_CLIENT_ID } from './client-id.ts';
 import { CREATE_CHECKS } from './create-pet.ts';
 import { DEPRECATION_CHECKS } from './deprecation.ts';
 import { EQUIVALENCE_CHECKS } from './equivalence.ts';
@@ -21,6 +22,7 @@ import { VERSIONING_CHECKS } from './versioning.ts';
 export const CHECKS: readonly Check<never>[] = [
   ...LIST_CHECKS,
   ...CREATE_CHECKS,
+  CREATE_CLIENT_ID,
   NAME_UNICODE,
   CREATE_MAGNITUDES,
   ...GET_CHECKS,

@@ -234,6 +234,53 @@ const cases: Record<string, Case[]> = {
     },
     { observation: [{ what: 'a name of 1', sent, ex: err(413) }], verdict: 'unjudged' },
   ],
+  'CREATE-CLIENT-ID': (() => {
+    const first = { sent, ex: ok(pet(7), 201) };
+    const taking = { id: 7n, name: 'Max', categoryId: 3, status: 'sold' };
+    const max = (id: number) => ({ ...pet(id), name: 'Max' });
+    const seen = (ex: ReturnType<typeof ok>, reread?: ReturnType<typeof ok>) => ({
+      first,
+      form: 'as a number',
+      sent: taking,
+      ex,
+      ...(reread ? { reread } : {}),
+    });
+    return [
+      { observation: seen(ok(max(8), 201), ok(pet(7))), verdict: 'pass' },
+      { observation: seen(ok(max(8), 201)), verdict: 'pass', because: 'a new id, not 7' },
+      {
+        observation: seen(ok(max(7), 201), ok(pet(7))),
+        verdict: 'fail',
+        because: 'the new pet got the id 7 its NewPet carried, which pet 7 already has',
+      },
+      {
+        observation: seen(ok(max(8), 201), ok(max(7))),
+        verdict: 'fail',
+        because: 'pet 7 now reads as the pet created with "id": 7 in its NewPet',
+      },
+      {
+        observation: seen(ok(max(8), 201), err(404)),
+        verdict: 'warn',
+        because: 'pet 7 was not found after it (another client may have deleted it)',
+      },
+      {
+        // Another client changed the first pet: only the new pet in its place is the service's.
+        observation: seen(ok(max(8), 201), ok({ ...pet(7), name: 'Other' })),
+        verdict: 'pass',
+      },
+      { observation: seen(err(422)), verdict: 'warn', because: 'refused with 422' },
+      {
+        observation: seen(exchange({ status: 400, body: 'no' })),
+        verdict: 'fail',
+        because: 'a NewPet carrying the id of pet 7 as a number',
+      },
+      {
+        observation: { ...seen(ok(max(8), 201)), first: { sent, ex: err(500) } },
+        verdict: 'fail',
+        because: 'the pet whose id is sent',
+      },
+    ];
+  })(),
   'GET-200-PET': [
     { observation: { created: pet(), ex: ok(pet()) }, verdict: 'pass' },
     { observation: { created: pet(), ex: ok(pet(7, 'pending')) }, verdict: 'pass' },

@@ -4,6 +4,7 @@ import { parseNewPet } from '../../src/reference/new-pet.ts';
 import type { Fault } from './types.ts';
 import {
   bigIntOf,
+  ITEM,
   intercept,
   isObject,
   LIST,
@@ -25,6 +26,13 @@ const onIntegerCategory = (app: Handler, fn: (id: bigint) => bigint): Handler =>
       return categoryId === undefined ? b : { ...b, categoryId: fn(categoryId) };
     }),
   );
+
+/** The id a NewPet carries, as an integer or the text of one; undefined without. */
+function clientId(body: unknown): bigint | undefined {
+  if (!isObject(body)) return undefined;
+  if (typeof body.id === 'string' && /^-?\d{1,19}$/.test(body.id)) return BigInt(body.id);
+  return bigIntOf(body.id);
+}
 
 /** Rewrites the fields of a valid create's answer. */
 function onCreated(app: Handler, fn: (pet: Json) => Json): Handler {
@@ -83,6 +91,38 @@ export const CREATE_ANSWER_FAULTS: Fault[] = [
     description: 'Gives every pet the id 1.',
     caughtBy: ['CREATE-ID-UNIQUE'],
     wrap: (app) => onCreated(app, (pet) => ({ ...pet, id: 1 })),
+  },
+  {
+    name: 'create-echoes-client-id',
+    description:
+      'Answers a NewPet that carries an id (number or string) with that id as the new pet’s, though a pet already has it (the store keeps its own).',
+    caughtBy: ['CREATE-CLIENT-ID'],
+    wrap: (app) =>
+      onResponse(app, 'POST', LIST, (res, req) => {
+        const given = clientId(parsedBody(req));
+        return res.status === 201 && given !== undefined
+          ? mapJson(res, (pet) => ({ ...(pet as Json), id: given }))
+          : res;
+      }),
+  },
+  {
+    name: 'create-client-id-overwrites',
+    description:
+      'Creates a pet with a new id, but also writes a NewPet that carries an id over the pet of that id: getPet of it then shows the new pet.',
+    caughtBy: ['CREATE-CLIENT-ID'],
+    wrap: (app) => {
+      const written = new Map<string, Json>();
+      const create = onResponse(app, 'POST', LIST, (res, req) => {
+        const given = clientId(parsedBody(req));
+        if (res.status === 201 && given !== undefined && isObject(res.json))
+          written.set(given.toString(), { ...res.json, id: given });
+        return res;
+      });
+      return intercept(create, 'GET', ITEM, (req) => {
+        const pet = written.get(req.path.split('/').at(-1) ?? '');
+        return pet ? { status: 200, json: pet } : undefined;
+      });
+    },
   },
   {
     name: 'create-status-not-echoed',
