@@ -9,6 +9,7 @@ import { GET_CHECKS } from './get-pet.ts';
 import { HTTP_CHECKS } from './http-musts.ts';
 import { LIST_CHECKS } from './list-pets.ts';
 import { CREATE_MAGNITUDES } from './magnitudes.ts';
+import { METHOD_CHECKS } from './methods.ts';
 import { RUN_MODEL } from './model.ts';
 import { NAME_UNICODE } from './names.ts';
 import { OVER_TIME_CHECKS } from './over-time.ts';
@@ -29,6 +30,7 @@ export const CHECKS: readonly Check<never>[] = [
   ...OVER_TIME_CHECKS,
   ...AUTH_CHECKS,
   ...AUTH_ORDER_CHECKS,
+  ...METHOD_CHECKS,
   ...ERROR_CHECKS,
   ...ROBUST_CHECKS,
   ...VERSIONING_CHECKS,

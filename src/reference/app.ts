@@ -93,15 +93,17 @@ export function createReferenceApp(options: ReferenceOptions): Handler {
     // Authentication comes before anything else, existence and validation included.
     if (!keyMatches(req.headers.authorization, options.apiKey)) return unauthorized();
     const path = normalizePath(req.path);
+    // HEAD is GET without content (RFC 9110 9.3.2): node:http leaves the body out.
+    const reads = req.method === 'GET' || req.method === 'HEAD';
     if (path === `${VERSION_PREFIX}/pets`) {
-      if (req.method === 'GET') return listPets(store, req);
+      if (reads) return listPets(store, req);
       if (req.method === 'POST') return createPet(store, req);
-      return methodNotAllowed('GET, POST');
+      return methodNotAllowed('GET, HEAD, POST');
     }
     const item = new RegExp(`^${VERSION_PREFIX}/pets/([^/]+)$`).exec(path);
     if (item?.[1] !== undefined) {
-      if (req.method === 'GET') return getPet(store, clock, safeDecode(item[1]));
-      return methodNotAllowed('GET');
+      if (reads) return getPet(store, clock, safeDecode(item[1]));
+      return methodNotAllowed('GET, HEAD');
     }
     return notFound(`${req.method} ${path}`);
   };

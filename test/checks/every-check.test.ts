@@ -281,6 +281,70 @@ const cases: Record<string, Case[]> = {
       },
     ];
   })(),
+  'AUTH-HEAD': (() => {
+    const head = (key: string, status: number) => ({
+      label: `HEAD /pets, ${key}`,
+      key,
+      ex: exchange({ status, body: '' }, 'HEAD'),
+    });
+    return [
+      { observation: [head('none', 401), head('wrong', 401), head('valid', 200)], verdict: 'pass' },
+      {
+        observation: [head('none', 200)],
+        verdict: 'fail',
+        because: 'HEAD /pets, none: answered 200: served without the right key',
+      },
+      { observation: [head('wrong', 302)], verdict: 'fail', because: 'served without' },
+      { observation: [head('none', 404), head('valid', 405)], verdict: 'warn', because: 'not 401' },
+      { observation: [head('valid', 501)], verdict: 'warn', because: 'MUST support HEAD' },
+      { observation: [head('none', 500)], verdict: 'fail', because: 'HEAD /pets, none' },
+    ];
+  })(),
+  'AUTH-OPTIONS': (() => {
+    const options = (status: number, json?: unknown) => ({
+      label: 'OPTIONS /pets, no key',
+      key: 'none',
+      ex:
+        json === undefined
+          ? exchange({ status, body: '' }, 'OPTIONS')
+          : exchange({ status, json }, 'OPTIONS'),
+    });
+    return [
+      {
+        observation: [options(204), options(401, errorBody(401)), options(405, errorBody(405))],
+        verdict: 'pass',
+      },
+      { observation: [options(200, [pet()])], verdict: 'fail', because: 'the answer holds pets' },
+      { observation: [options(200, pet())], verdict: 'fail', because: 'served without the key' },
+      { observation: [options(200, [])], verdict: 'pass' },
+      { observation: [options(503, errorBody(503))], verdict: 'fail' },
+    ];
+  })(),
+  'AUTH-OTHER-METHODS': (() => {
+    const write = (status: number, after?: ReturnType<typeof ok>, asked?: string) => ({
+      label: 'DELETE /pets/7, no key',
+      key: 'none',
+      ex: exchange({ status, body: '' }, 'DELETE'),
+      name: 'Rex',
+      ...(asked ? { asked } : {}),
+      ...(after ? { after } : {}),
+    });
+    return [
+      { observation: [write(401, ok(pet())), write(405, ok(pet())), write(501)], verdict: 'pass' },
+      {
+        observation: [write(204, err(404))],
+        verdict: 'fail',
+        because: 'answered 204 and the pet is gone: a write done without the right key',
+      },
+      {
+        observation: [write(200, ok({ ...pet(), name: 'Rex-renamed' }), 'Rex-renamed')],
+        verdict: 'fail',
+        because: 'the pet took the name sent',
+      },
+      { observation: [write(204, ok(pet()))], verdict: 'warn', because: 'the pet did not change' },
+      { observation: [write(500, ok(pet()))], verdict: 'fail' },
+    ];
+  })(),
   'GET-200-PET': [
     { observation: { created: pet(), ex: ok(pet()) }, verdict: 'pass' },
     { observation: { created: pet(), ex: ok(pet(7, 'pending')) }, verdict: 'pass' },

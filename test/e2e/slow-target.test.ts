@@ -32,7 +32,8 @@ describe('a target that serves one request at a time, 200 ms each', async () => 
     // Service time, not 32 requests' worth of queue (6.4 s).
     for (const latency of Object.values(report.latency)) {
       expect(latency.medianMs).toBeGreaterThanOrEqual(SERVICE_MS * 0.9);
-      expect(latency.medianMs).toBeLessThan(SERVICE_MS * 3);
+      // Far below the queue's 6.4 s, with room for a loaded machine's own delays.
+      expect(latency.medianMs).toBeLessThan(SERVICE_MS * 5);
     }
     expect(served).toBeGreaterThan(20);
   }, 320_000);

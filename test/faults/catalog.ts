@@ -12,6 +12,7 @@ import { HTTP_MUST_FAULTS } from './http-must-faults.ts';
 import { CREATE_INVALID_FAULTS } from './invalid-body-faults.ts';
 import { LIST_FAULTS } from './list-faults.ts';
 import { MAGNITUDE_FAULTS } from './magnitude-faults.ts';
+import { METHOD_FAULTS } from './method-faults.ts';
 import { NAME_FAULTS } from './name-faults.ts';
 import { OVER_TIME_FAULTS } from './over-time-faults.ts';
 import { SET_UP_FAULTS } from './set-up-faults.ts';
@@ -26,6 +27,7 @@ export const FAULTS: readonly Fault[] = [
   ...LIST_FAULTS,
   ...AUTH_FAULTS,
   ...AUTH_SURFACE_FAULTS,
+  ...METHOD_FAULTS,
   ...CREATE_ANSWER_FAULTS,
   ...CREATE_INVALID_FAULTS,
   ...GET_FAULTS,

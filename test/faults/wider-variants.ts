@@ -110,6 +110,32 @@ export const WIDER_CHOICES: readonly ServerVariant[] = [
       ),
   },
   {
+    name: 'methods-beyond-contract',
+    description:
+      'Answers a CORS preflight (OPTIONS) 204 without a key, HEAD 501, and has DELETE, PUT and PATCH /pets/{petId} that check the key (401) and then answer 405.',
+    wrap:
+      (app, { apiKey }) =>
+      (req) => {
+        if (req.method === 'OPTIONS')
+          return {
+            status: 204,
+            raw: '',
+            headers: {
+              'access-control-allow-origin': '*',
+              'access-control-allow-methods': 'GET, POST',
+              'access-control-allow-headers': 'authorization, content-type',
+              'content-type': '',
+            },
+          };
+        if (req.method === 'HEAD') return errorOf(501, 'not_implemented', 'HEAD is not supported.');
+        if (['DELETE', 'PUT', 'PATCH'].includes(req.method))
+          return req.headers.authorization === `Bearer ${apiKey}`
+            ? errorOf(405, 'method_not_allowed', 'Not allowed.')
+            : errorOf(401, 'unauthorized', 'API key missing or invalid.');
+        return app(req);
+      },
+  },
+  {
     name: 'exponent-integers',
     description:
       'Writes every integer with an exponent (1 as 1.0E0, 12345 as 1.2345E4) and 0 as -0.',

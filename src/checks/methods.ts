@@ -1,0 +1,168 @@
+import { exactJson } from '../http/exact.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { CLAUSES } from './clauses.ts';
+import { finding } from './finding.ts';
+import { firstProblem, noAnswer, serverError } from './problems.ts';
+import { about, type Check, fail, type Judgement, pass, warn } from './types.ts';
+
+/**
+ * Other methods on the contract's two paths, without the right key. HEAD is GET without content
+ * (RFC 9110 9.3.2), so it is the same operation; DELETE, PUT and PATCH are operations the
+ * contract does not show, but "every operation requires HTTP bearer authentication"; OPTIONS
+ * (a CORS preflight) may be answered without a key, but not with the store's pets.
+ */
+
+/** Which key a request carried. */
+export type KeyState = 'valid' | 'wrong' | 'none';
+
+/** One request of another method, the key it carried, and its answer. */
+export interface MethodProbe {
+  label: string;
+  key: KeyState;
+  ex: Exchange;
+}
+
+const statusOf = (ex: Exchange) => ex.response?.status ?? 0;
+const is2xx = (ex: Exchange) => statusOf(ex) >= 200 && statusOf(ex) < 300;
+const is3xx = (ex: Exchange) => statusOf(ex) >= 300 && statusOf(ex) < 400;
+
+/** Every probe's answer, 5xx (but 501) and no answer failing first. */
+function judgeEach<P extends MethodProbe>(
+  probes: readonly P[],
+  one: (probe: P) => Judgement | undefined,
+  passMessage: string,
+): Judgement {
+  const warnings: Judgement[] = [];
+  for (const probe of probes) {
+    // 501 is the answer RFC 9110 9.1 names for a method a server does not implement.
+    const broken = firstProblem(
+      () => noAnswer(probe.ex),
+      () => (statusOf(probe.ex) === 501 ? undefined : serverError(probe.ex)),
+    );
+    if (broken) return fail(broken, [probe.ex], about(probe.label));
+    const verdict = one(probe);
+    if (verdict?.verdict === 'fail') return verdict;
+    if (verdict?.verdict === 'warn') warnings.push(verdict);
+  }
+  return warnings[0] ?? pass(passMessage);
+}
+
+/** HEAD without the right key gets what GET gets: a 4xx (401), never a success. */
+function judgeHead(probe: MethodProbe) {
+  const { ex, key, label } = probe;
+  const status = ex.response?.status ?? 0;
+  if (key !== 'valid') {
+    if (is2xx(ex) || is3xx(ex))
+      return fail(
+        finding(
+          'served-without-key',
+          { status },
+          `answered ${status}: served without the right key`,
+        ),
+        [ex],
+        about(label),
+      );
+    return status === 401 ? undefined : warn(`${label}: answered ${status}, not 401`, [ex]);
+  }
+  if (status === 200) return undefined;
+  return warn(
+    `${label}: answered ${status}, where GET answers 200 (RFC 9110 9.1: a general-purpose server MUST support HEAD)`,
+    [ex],
+  );
+}
+
+export const AUTH_HEAD: Check<MethodProbe[]> = {
+  id: 'AUTH-HEAD',
+  title:
+    'HEAD /pets and /pets/{petId} (GET without content) without a key or with a wrong one -> a 4xx (401), never 2xx or 3xx; with the key -> 200 (else: warn)',
+  operation: 'all',
+  clause: CLAUSES.auth401,
+  level: 'MUST',
+  writes: false,
+  judge: (probes) =>
+    judgeEach(probes, judgeHead, `${probes.length} HEAD requests, none served without the key`),
+};
+
+/** True when a body holds what listPets or getPet would give: a Pet, or an array of them. */
+function holdsPets(ex: Exchange): boolean {
+  const body = exactJson(ex);
+  const isPet = (v: unknown) =>
+    v !== null && typeof v === 'object' && 'id' in v && ('name' in v || 'categoryId' in v);
+  return Array.isArray(body) ? body.some(isPet) : isPet(body);
+}
+
+export const AUTH_OPTIONS: Check<MethodProbe[]> = {
+  id: 'AUTH-OPTIONS',
+  title:
+    'OPTIONS /pets and /pets/{petId} without a key or with a wrong one -> any answer (a CORS preflight may pass), but never the store’s pets',
+  operation: 'all',
+  clause: CLAUSES.auth401,
+  level: 'MUST',
+  writes: false,
+  judge: (probes) =>
+    judgeEach(
+      probes,
+      ({ ex, label }) =>
+        holdsPets(ex)
+          ? fail(
+              finding('pets-without-key', {}, 'the answer holds pets: served without the key'),
+              [ex],
+              about(label),
+            )
+          : undefined,
+      `${probes.length} OPTIONS requests, no pets shown without the key`,
+    ),
+};
+
+/** A write of a method the contract does not show, sent without the right key, and what followed. */
+export interface WriteProbe extends MethodProbe {
+  /** The pet it was sent to, as created (its name is this run's own). */
+  name: string;
+  /** The name a PUT or PATCH asked for. */
+  asked?: string;
+  /** getPet of that pet with the key, just after (absent once getPet is removed). */
+  after?: Exchange;
+}
+
+/** The pet read after an unauthenticated write: gone or renamed means the write was done. */
+function judgeWrite(probe: WriteProbe) {
+  const { ex, after, label } = probe;
+  if (!is2xx(ex)) return undefined;
+  const status = ex.response?.status;
+  const evidence = after ? [ex, after] : [ex];
+  const body = exactJson(after) as { name?: unknown } | undefined;
+  const done =
+    after?.response?.status === 404
+      ? 'the pet is gone'
+      : probe.asked !== undefined && body?.name === probe.asked
+        ? 'the pet took the name sent'
+        : undefined;
+  if (done)
+    return fail(
+      finding(
+        'written-without-key',
+        { status },
+        `answered ${status} and ${done}: a write done without the right key`,
+      ),
+      evidence,
+      about(label),
+    );
+  return warn(
+    `${label}: answered ${status} without the right key (the pet did not change)`,
+    evidence,
+  );
+}
+
+export const AUTH_OTHER_METHODS: Check<WriteProbe[]> = {
+  id: 'AUTH-OTHER-METHODS',
+  title:
+    'DELETE, PUT and PATCH /pets/{petId} of a pet the run created, without a key or with a wrong one -> the pet unchanged (a 2xx: warn; the pet gone or renamed: fail)',
+  operation: 'all',
+  clause: CLAUSES.auth401,
+  level: 'MUST',
+  writes: true,
+  judge: (probes) =>
+    judgeEach(probes, judgeWrite, `${probes.length} writes without the key, none done`),
+};
+
+export const METHOD_CHECKS = [AUTH_HEAD, AUTH_OPTIONS, AUTH_OTHER_METHODS];

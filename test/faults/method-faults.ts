@@ -1,0 +1,77 @@
+import type { AppRequest, Handler } from '../../src/reference/index.ts';
+import { PetStore } from '../../src/reference/store.ts';
+import type { Fault, FaultContext } from './types.ts';
+import { ITEM, isObject, matches, parsedBody, withKey } from './wrap.ts';
+
+/**
+ * Servers whose key check covers the contract's methods only: another method on its paths
+ * (HEAD, OPTIONS, or a write the contract does not show) goes through without the key.
+ */
+
+/** A store the broken servers below write to as a client asked, key or not. */
+class OpenStore extends PetStore {
+  remove(id: string): boolean {
+    return this.pets.delete(id);
+  }
+
+  rename(id: string, name: string) {
+    const pet = this.pets.get(id);
+    if (pet) this.pets.set(id, { ...pet, name });
+    return pet && { ...pet, name };
+  }
+}
+
+const idOf = (req: AppRequest) => req.path.split('/').at(-1) ?? '';
+
+/** The reference, with `method` on /pets/{petId} done by `write` whatever the key. */
+const writesWithoutKey =
+  (method: string, write: (store: OpenStore, req: AppRequest) => boolean) =>
+  (_app: Handler, ctx: FaultContext): Handler => {
+    const store = new OpenStore();
+    const app = ctx.reference({ store });
+    return (req) =>
+      matches(req, method, ITEM) && write(store, req)
+        ? { status: 204, raw: '', headers: { 'content-type': '' } }
+        : app(req);
+  };
+
+export const METHOD_FAULTS: readonly Fault[] = [
+  {
+    name: 'head-skips-key',
+    description:
+      'Checks the key on GET and POST only: HEAD /pets and /pets/{petId} (GET without content) answer 200 without a key.',
+    caughtBy: ['AUTH-HEAD'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        app(req.method === 'HEAD' ? withKey(req, apiKey) : req),
+  },
+  {
+    name: 'options-answers-as-get',
+    description:
+      'Answers OPTIONS as GET, without the key check (a CORS layer that lets preflights through to the handler): the store’s pets without a key.',
+    caughtBy: ['AUTH-OPTIONS'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        app(req.method === 'OPTIONS' ? { ...withKey(req, apiKey), method: 'GET' } : req),
+  },
+  {
+    name: 'delete-without-key',
+    description:
+      'Has a DELETE /pets/{petId} (an operation the contract does not show) that deletes the pet without checking the key: 204.',
+    caughtBy: ['AUTH-OTHER-METHODS'],
+    wrap: writesWithoutKey('DELETE', (store, req) => store.remove(idOf(req))),
+  },
+  {
+    name: 'patch-without-key',
+    description: 'Has a PATCH /pets/{petId} that renames the pet without checking the key: 204.',
+    caughtBy: ['AUTH-OTHER-METHODS'],
+    wrap: writesWithoutKey('PATCH', (store, req) => {
+      const body = parsedBody(req);
+      return isObject(body) && typeof body.name === 'string'
+        ? store.rename(idOf(req), body.name) !== undefined
+        : false;
+    }),
+  },
+];
