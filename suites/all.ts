@@ -13,6 +13,7 @@ import errorsSuite from './errors.suite.ts';
 import getPetSuite from './get-pet.suite.ts';
 import httpMustsSuite from './http-musts.suite.ts';
 import listPetsSuite from './list-pets.suite.ts';
+import methodsSuite from './methods.suite.ts';
 import modelSuite from './model.suite.ts';
 import overTimeSuite, { overTimeLateSuite } from './over-time.suite.ts';
 import robustnessSuite from './robustness.suite.ts';
@@ -33,6 +34,7 @@ const SUITES = [
   robustnessSuite,
   versioningSuite,
   deprecationSuite,
+  methodsSuite,
   // Depth: under a request budget the clauses above are judged first (docs/probe.md).
   equivalenceSuite,
   httpMustsSuite,

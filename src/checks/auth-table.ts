@@ -64,12 +64,17 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   },
   {
     id: 'OTHER-SCHEME',
-    label: 'with another scheme (Basic, or the key under a scheme whose name ends in Bearer)',
+    label:
+      'with another scheme (Basic; the key alone, or under Token or a scheme whose name ends in Bearer)',
     // `XBearer <key>` is what a server that looks for `Bearer ` anywhere in the header serves
     // (`header.split('Bearer ')[1]`): the key must come as a Bearer credential, not after one.
+    // A bare key and `Token <key>` are what a server that strips an optional `Bearer ` or reads
+    // the token after any scheme serves.
     variants: (key) => [
       ...one('a Basic credential', 'Basic cGM6d3Jvbmc='),
       ...one('the key under the scheme XBearer', `XBearer ${key}`),
+      ...one('the key with no scheme', key),
+      ...one('the key under the scheme Token', `Token ${key}`),
     ],
   },
   {
@@ -100,6 +105,23 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
         label: 'the key in a cookie',
         auth: 'none',
         headers: { cookie: `api_key=${key}; access_token=${key}; token=${key}` },
+      },
+    ],
+  },
+  {
+    id: 'KEY-IN-HEADER',
+    label:
+      'with the key in another header (X-API-Key, Api-Key, X-Auth-Token, Proxy-Authorization) and no Authorization',
+    variants: (key) => [
+      ...['x-api-key', 'api-key', 'x-auth-token'].map((name) => ({
+        label: `the key in ${name}`,
+        auth: 'none' as const,
+        headers: { [name]: key },
+      })),
+      {
+        label: 'Bearer <key> in Proxy-Authorization',
+        auth: 'none' as const,
+        headers: { 'proxy-authorization': `Bearer ${key}` },
       },
     ],
   },

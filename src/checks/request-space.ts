@@ -61,6 +61,7 @@ export const CREDENTIAL_CELLS = [
   'near-key',
   'key-in-query',
   'key-in-cookie',
+  'key-in-header',
 ];
 const OPERATIONS = ['listPets', 'createPet', 'getPet'] as const;
 const STORE_LIMITS: readonly number[] = [LIMIT.min, LIMIT.default, LIMIT.max];
@@ -102,6 +103,8 @@ function credentialCell(ex: Exchange, c: RequestClass, apiKey: string): string {
   if (c.credential === 'key' || c.credential === 'unclear') return 'key';
   if (header === undefined) {
     if (ex.request.headers.cookie?.includes(apiKey)) return 'key-in-cookie';
+    const elsewhere = Object.entries(ex.request.headers).some(([, v]) => v.includes(apiKey));
+    if (elsewhere) return 'key-in-header';
     return new URL(ex.request.url).search.includes(encodeURIComponent(apiKey))
       ? 'key-in-query'
       : 'none';

@@ -29,10 +29,15 @@ const OPERATIONS = {
 type Op = keyof typeof OPERATIONS;
 
 const tokenOf = (req: AppRequest) => /^Bearer (.*)$/i.exec(req.headers.authorization ?? '')?.[1];
+/** Headers a server may wrongly take the key from, as the auth table sends them. */
+const KEY_HEADERS = ['x-api-key', 'api-key', 'x-auth-token', 'proxy-authorization'];
+const keyInHeader = (req: AppRequest, key: string) =>
+  KEY_HEADERS.some((name) => (req.headers[name] ?? '').includes(key));
 const keyElsewhere = (req: AppRequest, key: string) =>
   req.query.get('api_key') === key ||
   req.query.get('access_token') === key ||
-  (req.headers.cookie ?? '').includes(key);
+  (req.headers.cookie ?? '').includes(key) ||
+  keyInHeader(req, key);
 
 /** Each credential state of the auth table, as a server that wrongly accepts it sees it. */
 const ACCEPTS: Record<string, { what: string; accept(req: AppRequest, key: string): boolean }> = {
@@ -63,6 +68,10 @@ const ACCEPTS: Record<string, { what: string; accept(req: AppRequest, key: strin
   'KEY-IN-COOKIE': {
     what: 'the key in a cookie',
     accept: (req, key) => (req.headers.cookie ?? '').includes(key),
+  },
+  'KEY-IN-HEADER': {
+    what: 'the key in an X-API-Key, Api-Key, X-Auth-Token or Proxy-Authorization header',
+    accept: keyInHeader,
   },
 };
 

@@ -55,6 +55,34 @@ export const AUTH_SURFACE_FAULTS: Fault[] = [
       acceptWhen(app, apiKey, (req) => req.headers.authorization?.split('Bearer ')[1] === apiKey),
   },
   {
+    name: 'auth-bare-key-accepted',
+    description:
+      "Strips an optional `Bearer ` before comparing (header.replace(/^Bearer /, '')): the key alone, with no scheme, is served.",
+    caughtBy: everyOperation('OTHER-SCHEME'),
+    wrap: (app, { apiKey }) =>
+      acceptWhen(
+        app,
+        apiKey,
+        (req) => req.headers.authorization?.replace(/^Bearer /, '') === apiKey,
+      ),
+  },
+  {
+    name: 'auth-scheme-ignored',
+    description:
+      "Takes the token after the first space whatever the scheme (header.split(' ')[1]): `Token <key>` is served.",
+    caughtBy: everyOperation('OTHER-SCHEME'),
+    wrap: (app, { apiKey }) =>
+      acceptWhen(app, apiKey, (req) => req.headers.authorization?.split(' ')[1] === apiKey),
+  },
+  {
+    name: 'auth-x-api-key-accepted',
+    description:
+      'Accepts the key in an X-API-Key header with no Authorization (an API gateway’s habit).',
+    caughtBy: everyOperation('KEY-IN-HEADER'),
+    wrap: (app, { apiKey }) =>
+      acceptWhen(app, apiKey, (req) => req.headers['x-api-key'] === apiKey),
+  },
+  {
     name: 'auth-key-truncation-accepted',
     description:
       'Accepts a bearer token the key starts with, if at least half as long (a cut-short key).',
