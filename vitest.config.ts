@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The CLI tests run the compiled code (test/support/compiled.ts).
+    globalSetup: ['./test/support/compiled.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ['default', './test/support/plain-summary.ts'],

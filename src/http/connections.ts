@@ -28,8 +28,8 @@ export interface ConnectionSettings {
 }
 
 /**
- * The connections of one client: a pool for plain requests; one connection for each framing of
- * chunks (the octets its sockets write are rewritten, chunk-framing.ts); and, for a request sent
+ * The connections of one client: a pool for plain requests; one for each framing of chunks (the
+ * octets its sockets write are rewritten, chunk-framing.ts); and, for a request sent
  * again after the target closed a connection under it, a connection of its own, so that the
  * second attempt cannot meet another idle connection the target is closing.
  */
@@ -45,13 +45,17 @@ export class Connections {
     const framing = needs.chunkFraming;
     if (needs.freshConnection) {
       const own = new undici.Agent({ ...this.options(framing), connections: 1 });
-      return { dispatcher: own, release: () => void own.close().catch(() => undefined) };
+      // Destroyed, not closed, once its answer is read: a target still holding the request (a
+      // hang the deadline ended) must not keep the socket open.
+      return { dispatcher: own, release: () => void own.destroy().catch(() => undefined) };
     }
     const key = framing ? JSON.stringify(framing) : '';
     let pool = this.pools.get(key);
     if (!pool) {
-      const connections = framing ? 1 : this.settings.connections;
-      pool = new undici.Agent({ ...this.options(framing), connections });
+      pool = new undici.Agent({
+        ...this.options(framing),
+        connections: this.settings.connections,
+      });
       this.pools.set(key, pool);
     }
     return { dispatcher: pool, release: () => undefined };

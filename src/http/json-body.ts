@@ -24,8 +24,14 @@ function scanJson(text: string, limit: number): { depth: number; plainNumbers: b
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
+      // Long names dominate large bodies: jump to the next quote, which ends the string unless
+      // an odd run of backslashes escapes it.
+      const quote = text.indexOf('"', i);
+      if (quote < 0) break;
+      let slashes = 0;
+      while (text.charCodeAt(quote - 1 - slashes) === 0x5c) slashes++;
+      i = quote;
+      if (slashes % 2 === 0) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
       depth++;

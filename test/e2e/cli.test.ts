@@ -1,11 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFault, startFault } from '../faults/catalog.ts';
-import { readArtifacts, readReport, runCli } from '../support/cli.ts';
+import { readArtifacts, readReport, runCli, SOURCE_BIN } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 
 describe('the CLI, run as a newcomer would', () => {
   it('against the embedded reference server: exit 0, every check passes, five reports', async () => {
-    const result = await runCli(['run', '--seed', '42']);
+    // The newcomer's path: the source entry, through tsx (the other CLI tests run compiled code).
+    const result = await runCli(['run', '--seed', '42'], { bin: SOURCE_BIN });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('started the embedded reference server at http://127.0.0.1:');
@@ -75,6 +76,9 @@ describe('the CLI, run as a newcomer would', () => {
         apiKey,
         '--seed',
         '1',
+        // Every check, at ci's depth: the key must appear in no output of any of them.
+        '--profile',
+        'ci',
       ]);
       expect(result.code).toBe(1);
       expect(result.stdout).toContain('NOT conformant');

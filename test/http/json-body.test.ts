@@ -126,5 +126,20 @@ describe('jsonDepth', () => {
     expect(jsonDepth('["[[[[", "\\"[[[", {"k\\\\":"]]"}]')).toBe(2);
     expect(jsonDepth('"\\\\"[[')).toBe(2);
     expect(jsonDepth('[[[[[[', 3)).toBe(4);
+    // Runs of backslashes before a quote: even ends the string, odd escapes the quote.
+    expect(jsonDepth('["\\\\\\"[[[[", ["\\\\"]]')).toBe(2);
+    expect(jsonDepth(`[${JSON.stringify('\\"'.repeat(1000))}]`)).toBe(1);
+  });
+
+  it('reads strings of quotes, backslashes and brackets at any nesting as JSON writes them', () => {
+    const chars = fc.constantFrom('"', '\\', '[', ']', '{', '}', 'a', 'é');
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: chars }), { maxLength: 4 }), fc.nat(6), (texts, d) => {
+        let value: unknown = texts;
+        for (let i = 0; i < d; i++) value = [value, { k: texts.join('') }];
+        const deepest = d === 0 ? 1 : d + 1;
+        expect(jsonDepth(JSON.stringify(value))).toBe(deepest);
+      }),
+    );
   });
 });

@@ -1,13 +1,17 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { onTestFinished } from 'vitest';
 import type { RunReport } from '../../src/report/model.ts';
+import { COMPILED_BIN } from './compiled.ts';
 import { tempDir } from './temp.ts';
 
 export { tempDir } from './temp.ts';
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'petstore-conformance.mjs');
+/** The entry a clone runs: src/ through tsx. */
+export const SOURCE_BIN = join(import.meta.dirname, '..', '..', 'bin', 'petstore-conformance.mjs');
+/** The compiled code vitest's global set-up built (compiled.ts), else the source entry. */
+const BIN = existsSync(COMPILED_BIN) ? COMPILED_BIN : SOURCE_BIN;
 
 export interface CliResult {
   code: number | null;
