@@ -1,4 +1,36 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The longest files first, in this order, then the rest as vitest sorts them (by the durations of
+ * earlier runs when it has them). A fresh clone (CI) has none, and vitest then sorts by file
+ * size: the fault matrix and the files that wait out timeouts started last and set the wall.
+ */
+const LONGEST = [
+  'faults/matrix',
+  'e2e/hangs',
+  'e2e/slow-target',
+  'e2e/bench',
+  'e2e/slow',
+  'e2e/reproducible',
+  'e2e/bodies',
+  'e2e/bounds',
+  'e2e/deep-json',
+  'e2e/concurrency',
+  'e2e/cli',
+].map((name) => `/test/${name}.test.ts`);
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST.findIndex((end) => f.moduleId.endsWith(end));
+      return i < 0 ? LONGEST.length : i;
+    };
+    // Array.prototype.sort is stable: the rest keep vitest's order.
+    return [...sorted].sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 // The harness's own tests. The conformance suites in suites/ are run by the CLI, not by this config.
 export default defineConfig({
@@ -12,5 +44,6 @@ export default defineConfig({
     // The slow files (the fault matrix, the CLI runs) mostly wait on child processes: running
     // three at a time keeps both cores busy (one worker on 2 cores ran them one by one).
     maxWorkers: 3,
+    sequence: { sequencer: LongestFirst },
   },
 });
