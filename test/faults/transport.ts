@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { Duplex } from 'node:stream';
 import { RequestOctets } from './request-octets.ts';
@@ -107,12 +107,20 @@ function closeOnReuse(server: Server, every: number): void {
   let connections = 0;
   // Per connection: its number, and how many requests came on it.
   const seen = new WeakMap<Socket, { index: number; requests: number }>();
-  server.prependListener('request', (req) => {
+  // The server's own request listeners (the app's among them) are called from here, so that a
+  // request met by the close reaches none of them: the app never sees it, nothing is applied
+  // (a prepended listener let the app create a pet it then could not answer for).
+  const listeners = server.listeners('request') as ((...args: unknown[]) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket;
     const mine = seen.get(socket) ?? { index: ++connections, requests: 0 };
     seen.set(socket, mine);
-    // Destroyed before the request is read: the app never sees it, nothing of an answer goes.
-    if (++mine.requests === 2 && mine.index % every === 0) socket.destroy();
+    if (++mine.requests === 2 && mine.index % every === 0) {
+      socket.destroy();
+      return;
+    }
+    for (const listener of listeners) listener.call(server, req, res);
   });
 }
 
