@@ -1,3 +1,4 @@
+import { WRONG_TOKEN } from '../src/checks/auth-table.ts';
 import { type EquivalentAnswer, equivalenceCheck } from '../src/checks/equivalence.ts';
 import {
   FAMILIES,
@@ -11,8 +12,6 @@ import { getPetRemoved } from '../src/language/lifecycle.ts';
 import { somePet } from '../src/language/seed.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
 
-/** A token no service issued: the forms sent with it are owed 401. */
-const WRONG_TOKEN = 'pc-wrong-key-0000';
 const KEY_STATES: readonly KeyState[] = ['valid', 'wrong', 'none'];
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */

@@ -1,4 +1,5 @@
 import { exampleNewPet } from '../src/arbitraries/pet-name.ts';
+import { WRONG_TOKEN } from '../src/checks/auth-table.ts';
 import { HTTP_401_CHALLENGE, HTTP_DATE, type LabelledAnswer } from '../src/checks/http-musts.ts';
 import type { Exchange } from '../src/http/exchange.ts';
 import type { PetstoreApi } from '../src/http/petstore-api.ts';
@@ -16,7 +17,7 @@ const together = (
 export default function httpMustsSuite(run: SuiteRun): void {
   const target = useTarget(run);
   const { runId, writes } = target.ctx;
-  const wrong = { authorization: 'Bearer pc-wrong-key-0000' };
+  const wrong = { authorization: `Bearer ${WRONG_TOKEN}` };
 
   checkTest(target, HTTP_401_CHALLENGE, (api: PetstoreApi) =>
     together([

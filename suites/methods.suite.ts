@@ -1,4 +1,5 @@
 import { petName } from '../src/arbitraries/pet-name.ts';
+import { WRONG_TOKEN } from '../src/checks/auth-table.ts';
 import {
   AUTH_HEAD,
   AUTH_OPTIONS,
@@ -20,7 +21,7 @@ import type { SuiteRun } from '../src/language/suite-run.ts';
 /** The two ways of coming without the right key, as other methods carry them. */
 const KEYLESS: readonly { key: KeyState; words: string; auth: Auth }[] = [
   { key: 'none', words: 'no key', auth: 'none' },
-  { key: 'wrong', words: 'a wrong key', auth: { authorization: 'Bearer pc-wrong-key-0000' } },
+  { key: 'wrong', words: 'a wrong key', auth: { authorization: `Bearer ${WRONG_TOKEN}` } },
 ];
 
 /** HEAD, OPTIONS and the writes the contract does not show, on its two paths. */

@@ -49,13 +49,16 @@ export function nearKeys(key: string): { label: string; token: string; marker: s
   return tokens.filter(({ token }) => !seen.has(token) && seen.add(token));
 }
 
+/** A token no service issued: the harness's one wrong key, wherever it sends one. */
+export const WRONG_TOKEN = 'pc-wrong-key-0000';
+
 /** Every credential state the harness sends; none of them may be served. */
 export const CREDENTIAL_STATES: readonly CredentialState[] = [
   { id: 'NO-KEY', label: 'without Authorization', variants: () => one('no key', undefined) },
   {
     id: 'WRONG-KEY',
     label: 'with a wrong bearer key',
-    variants: () => one('a wrong key', 'Bearer pc-wrong-key-0000'),
+    variants: () => one('a wrong key', `Bearer ${WRONG_TOKEN}`),
   },
   {
     id: 'EMPTY-BEARER',

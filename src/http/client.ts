@@ -312,9 +312,11 @@ export function createClient(options: ClientOptions): HttpClient {
         maxBodyBytes: cap,
         signal: req.signal,
       };
-      const lease = connections.lease(
-        req.bodyChunks ? req : { freshConnection: req.freshConnection },
-      );
+      // A framing of chunks applies to a body sent in chunks only.
+      const lease = connections.lease({
+        chunkFraming: req.bodyChunks ? req.chunkFraming : undefined,
+        freshConnection: req.freshConnection,
+      });
       const res = await transfer(lease.dispatcher, request).finally(lease.release);
       const { bytes, truncated, overrun } = res;
       const responseHeaders = flattenHeaders(res.headers);
