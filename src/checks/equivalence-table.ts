@@ -101,18 +101,31 @@ const newPet = (ctx: FormContext, label: string, status?: PetStatus): Meaning =>
   pet: { name: formName(ctx.runId, label), categoryId: 28, ...(status ? { status } : {}) },
 });
 
-/** A NewPet sent chunked in three pieces, its chunks framed as `framing` says. */
-function framedForm(
+/** A NewPet's JSON text in three pieces. */
+const inThree = (text: string) => [text.slice(0, 5), text.slice(5, 20), text.slice(20)];
+
+/**
+ * A NewPet sent chunked (no Content-Length), in the pieces `split` makes of its text; its chunks
+ * carry `framing`'s extensions and trailer when given.
+ */
+function chunkedForm(
   ctx: FormContext,
   label: string,
-  framing: ChunkFraming,
-  headers: Record<string, string> = {},
+  split: (text: string) => string[],
+  framing?: { chunkFraming: ChunkFraming; headers?: Record<string, string> },
 ): Form {
   const meaning = newPet(ctx, label) as Extract<Meaning, { op: 'createPet' }>;
-  const text = JSON.stringify(meaning.pet);
-  const bodyChunks = [text.slice(0, 5), text.slice(5, 20), text.slice(20)];
-  return plain(meaning, label, { json: undefined, bodyChunks, chunkFraming: framing, headers });
+  const bodyChunks = split(JSON.stringify(meaning.pet));
+  return plain(meaning, label, { json: undefined, bodyChunks, ...framing });
 }
+
+/** A NewPet sent chunked in three pieces, its chunks framed as `chunkFraming` says. */
+const framedForm = (
+  ctx: FormContext,
+  label: string,
+  chunkFraming: ChunkFraming,
+  headers?: Record<string, string>,
+): Form => chunkedForm(ctx, label, inThree, { chunkFraming, ...(headers ? { headers } : {}) });
 
 /** A NewPet created with the Content-Type field written as `type`. */
 const typed = (ctx: FormContext, label: string, type: string): Form =>
@@ -465,17 +478,10 @@ export const RELATIONS: readonly Relation[] = [
     rfc: 'RFC 9112 6.1, 7.1 (a recipient MUST be able to parse chunked); RFC 9110 15.5.12 (411)',
     says: 'the body sent chunked, without Content-Length: in three pieces, and a byte a chunk',
     refusal: { statuses: [411], rfc: 'RFC 9110 15.5.12: 411 Length Required' },
-    forms: (ctx) => {
-      const chunked = (label: string, split: (text: string) => string[]): Form => {
-        const meaning = newPet(ctx, label) as Extract<Meaning, { op: 'createPet' }>;
-        const text = JSON.stringify(meaning.pet);
-        return plain(meaning, label, { json: undefined, bodyChunks: split(text) });
-      };
-      return [
-        chunked('chunked in three pieces', (t) => [t.slice(0, 5), t.slice(5, 20), t.slice(20)]),
-        chunked('chunked a character at a time', (t) => [...t]),
-      ];
-    },
+    forms: (ctx) => [
+      chunkedForm(ctx, 'chunked in three pieces', inThree),
+      chunkedForm(ctx, 'chunked a character at a time', (t) => [...t]),
+    ],
   },
   {
     id: 'chunk-extensions',
