@@ -177,9 +177,10 @@ export function offenceLabel(ex: Exchange, c: RequestClass): string {
 export function judgeAnswer(
   ex: Exchange,
   ctx: AnswerContext,
+  classified?: RequestClass,
 ): { problem: Finding | null; label: string; limited?: true } | undefined {
   if (!ex.response || ex.response.truncated) return undefined;
-  const c = classifyRequest(ex.request, ctx);
+  const c = classified ?? classifyRequest(ex.request, ctx);
   if (!c) return undefined;
   // A 413 or 429 Error is a limit the contract leaves open: sane for any request, and it says
   // nothing of the clauses the request was sent for.

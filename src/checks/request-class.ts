@@ -2,7 +2,7 @@ import { isPetStatus, LIMIT, type OperationName, type PetStatus } from '../contr
 import { validate } from '../contract/schemas.ts';
 import { INT64_MAX, INT64_MIN, isInt64 } from '../http/exact.ts';
 import type { RecordedRequest } from '../http/exchange.ts';
-import { parseJsonBody } from '../http/json-body.ts';
+import { type ParsedJson, parseJsonBody } from '../http/json-body.ts';
 
 /**
  * How a request presented the credential: the configured key as the contract writes it
@@ -92,10 +92,27 @@ function listClass(url: URL): Pick<RequestClass, 'input' | 'limit' | 'status'> {
 
 const NEW_PET_FIELDS = new Set(['name', 'categoryId', 'status']);
 
+// Beside the request, as json-body.ts keeps a response's: the run's ledger reads a createPet
+// body twice (its class and its cells of the request space), and a body may be megabytes.
+const parsedRequests = new WeakMap<RecordedRequest, ParsedJson>();
+
+/** A request's body (`req.body`, given) parsed both ways (see parseJsonBody), once a request. */
+export function parsedRequestBody(req: RecordedRequest, body: string): ParsedJson {
+  let parsed = parsedRequests.get(req);
+  if (!parsed) {
+    parsed = parseJsonBody(body);
+    parsedRequests.set(req, parsed);
+  }
+  return parsed;
+}
+
 /** Whether a createPet body is a NewPet as sent (its JSON text parsed exactly), and the body. */
-export function newPetInput(body: string | undefined): Pick<RequestClass, 'input' | 'sent'> {
+export function newPetInput(
+  body: string | undefined,
+  parse: (text: string) => ParsedJson = parseJsonBody,
+): Pick<RequestClass, 'input' | 'sent'> {
   if (body === undefined || body.trim() === '') return { input: 'invalid' };
-  const parsed = parseJsonBody(body);
+  const parsed = parse(body);
   if ('jsonError' in parsed) return { input: 'invalid' };
   const { json, exact } = parsed;
   if (json === null || typeof json !== 'object' || Array.isArray(json)) return { input: 'invalid' };
@@ -170,7 +187,7 @@ export function classifyRequest(req: RecordedRequest, ctx: ClassContext): Reques
     return open({ operation: 'listPets', credential, ...listClass(url) });
   if (rest === '/pets' && req.method === 'POST') {
     const json = req.headers['content-type'] === 'application/json' && url.search === '';
-    const input = newPetInput(req.body);
+    const input = newPetInput(req.body, (text) => parsedRequestBody(req, text));
     return open({
       operation: 'createPet',
       credential,

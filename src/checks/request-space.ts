@@ -1,10 +1,9 @@
 import { NAME_KINDS } from '../arbitraries/unicode-categories.ts';
 import { INT64, LIMIT, PET_STATUSES } from '../contract/contract.ts';
 import { integerValue } from '../http/exact.ts';
-import type { Exchange } from '../http/exchange.ts';
-import { parseJsonBody } from '../http/json-body.ts';
+import type { Exchange, RecordedRequest } from '../http/exchange.ts';
 import type { RequestClass } from './request-class.ts';
-import { headerOf } from './request-class.ts';
+import { headerOf, parsedRequestBody } from './request-class.ts';
 
 /** How many requests of a run covered one cell of one dimension of the request space. */
 export interface DimensionCount {
@@ -130,9 +129,10 @@ function nameCells(name: string): [string, string][] {
   return cells;
 }
 
-function createCells(body: string | undefined): [string, string][] {
+function createCells(req: RecordedRequest): [string, string][] {
+  const body = req.body;
   if (body === undefined || body === '') return [['createPet body', 'empty']];
-  const parsed = parseJsonBody(body);
+  const parsed = parsedRequestBody(req, body);
   if ('jsonError' in parsed) return [['createPet body', 'malformed']];
   const { json, exact } = parsed;
   const kind = jsonType(json);
@@ -203,7 +203,7 @@ export function cellsOf(
   created: ReadonlySet<string>,
 ): [string, string][] {
   const cells: [string, string][] = [[`credential ${c.operation}`, credentialCell(ex, c, apiKey)]];
-  if (c.operation === 'createPet') cells.push(...createCells(ex.request.body));
+  if (c.operation === 'createPet') cells.push(...createCells(ex.request));
   if (c.operation === 'getPet') cells.push(['petId', petIdCell(c, created)]);
   if (c.operation !== 'listPets') return cells;
   cells.push(...listCells(new URL(ex.request.url)));

@@ -5,7 +5,7 @@ import {
   judgeAnswer,
   type Offence,
 } from '../checks/every-answer.ts';
-import { classifyRequest } from '../checks/request-class.ts';
+import { classifyRequest, type RequestClass } from '../checks/request-class.ts';
 import { cellsOf, RequestSpaceTally } from '../checks/request-space.ts';
 import { exactJson, integerText } from '../http/exact.ts';
 import { type Exchange, forRecord } from '../http/exchange.ts';
@@ -32,8 +32,10 @@ export class AnswerLedger {
 
   /** Judges one exchange against the invariants every answer keeps, and notes the outcome. */
   note(ex: Exchange): void {
-    this.cover(ex);
-    const judgement = judgeAnswer(ex, this.ctx);
+    // Classified once: the class reads the request's body, and both notes need it.
+    const c = ex.response ? classifyRequest(ex.request, this.ctx) : undefined;
+    if (c) this.cover(ex, c);
+    const judgement = c && judgeAnswer(ex, this.ctx, c);
     if (!judgement) {
       if (ex.response) this.outside++;
       return;
@@ -47,17 +49,14 @@ export class AnswerLedger {
   }
 
   /** Notes the cells of the request space an answered request covered, and the pets it showed. */
-  private cover(ex: Exchange): void {
-    if (!ex.response) return;
-    const c = classifyRequest(ex.request, this.ctx);
-    if (!c) return;
+  private cover(ex: Exchange, c: RequestClass): void {
     this.space.note(cellsOf(ex, c, this.ctx.apiKey, this.seen.size, this.created));
     const body = exactJson(ex);
     for (const item of Array.isArray(body) ? body : [body]) {
       const id = integerText((item as { id?: unknown } | null)?.id);
       if (id === undefined) continue;
       this.seen.add(id);
-      if (c.operation === 'createPet' && ex.response.status === 201) this.created.add(id);
+      if (c.operation === 'createPet' && ex.response?.status === 201) this.created.add(id);
     }
   }
 
