@@ -30,6 +30,7 @@ import {
   propertyTest,
   useTarget,
 } from '../src/language/check-test.ts';
+import { recheckEmpty } from '../src/language/recheck-empty.ts';
 import { noPetsReason, seedPets } from '../src/language/seed.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
 import { unicodePets } from '../src/language/unicode-pets.ts';
@@ -64,11 +65,11 @@ export default function listPetsSuite(run: SuiteRun): void {
     checkTest(
       target,
       check,
-      async (api) => ({
-        limit,
-        ex: await api.listPets({ limit }),
-        known: (await knownPets()).known,
-      }),
+      async (api) => {
+        const ex = await api.listPets({ limit });
+        const recheck = await recheckEmpty(target, api, ex, () => api.listPets({ limit }));
+        return { limit, ex, known: (await knownPets()).known, ...(recheck ? { recheck } : {}) };
+      },
       whilePetsExist,
     );
   }
@@ -81,16 +82,27 @@ export default function listPetsSuite(run: SuiteRun): void {
     { ...whilePetsExist, examples: [...NAMED_LIMITS], independent: true },
   );
 
-  checkTest(target, LIST_LIMIT_DEFAULT, async (api) => ({
-    known: (await knownPets()).known,
-    ex: await api.listPets(),
-  }));
+  checkTest(target, LIST_LIMIT_DEFAULT, async (api) => {
+    const known = (await knownPets()).known;
+    const ex = await api.listPets();
+    const recheck = await recheckEmpty(target, api, ex, () => api.listPets());
+    return { known, ex, ...(recheck ? { recheck } : {}) };
+  });
 
   for (const status of PET_STATUSES) {
     checkTest(target, LIST_STATUS_CHECKS[status], async (api) => {
       const known = (await knownPets()).ofStatus?.[status];
-      const ex = await api.listPets({ status, limit: LIMIT.max });
-      return { status, ex, ...(known === undefined ? {} : { known }) };
+      const query = { status, limit: LIMIT.max };
+      const ex = await api.listPets(query);
+      const recheck = known
+        ? await recheckEmpty(target, api, ex, () => api.listPets(query), status)
+        : undefined;
+      return {
+        status,
+        ex,
+        ...(known === undefined ? {} : { known }),
+        ...(recheck ? { recheck } : {}),
+      };
     });
   }
 

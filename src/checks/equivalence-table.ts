@@ -57,6 +57,15 @@ export interface Relation {
   says: string;
   /** A refusal an RFC allows for some form (a MAY): these statuses with an Error body warn. */
   refusal?: { statuses: readonly number[]; rfc: string };
+  /**
+   * `rfc`: with the valid key, the forms are one request by the RFC alone, and the contract's
+   * text writes none of it out (it writes `Authorization: Bearer <API_KEY>`, `GET /pets`, a
+   * body of application/json): a form not served alike fails under certify and warns
+   * elsewhere, as HTTP's own MUSTs do. Without the key every form is owed the contract's 401.
+   * Absent: the contract's own words fix the outcome (a query parameter is its decoded name
+   * and value; a JSON text is the value it denotes).
+   */
+  basis?: 'rfc';
   forms(ctx: FormContext): Form[];
 }
 
@@ -172,6 +181,7 @@ export const RELATIONS: readonly Relation[] = [
   {
     id: 'uri-pct-unreserved-path',
     family: 'URI',
+    basis: 'rfc',
     rfc: 'RFC 3986 2.3, 6.2.2.2; RFC 9110 4.2.3',
     says: 'an unreserved character of the path percent-encoded: /v1/%70ets is /v1/pets, /pets/%31%32 is /pets/12',
     forms: (ctx) => [
@@ -207,6 +217,7 @@ export const RELATIONS: readonly Relation[] = [
   {
     id: 'uri-pct-hex-case',
     family: 'URI',
+    basis: 'rfc',
     rfc: 'RFC 3986 2.1, 6.2.2.1',
     says: 'the hex digits of a percent-encoding in either case: %6c is %6C',
     forms: (ctx) => [
@@ -221,6 +232,7 @@ export const RELATIONS: readonly Relation[] = [
   {
     id: 'uri-absolute-form',
     family: 'URI',
+    basis: 'rfc',
     rfc: 'RFC 9112 3.2.2 (a server MUST accept the absolute-form); RFC 9110 7.1',
     says: 'the request target in absolute-form: GET http://host/v1/pets?limit=2 is GET /v1/pets?limit=2',
     forms: (ctx) => [
@@ -237,6 +249,7 @@ export const RELATIONS: readonly Relation[] = [
   {
     id: 'uri-host-case',
     family: 'URI',
+    basis: 'rfc',
     rfc: 'RFC 3986 3.2.2, 6.2.2.1; RFC 9110 4.2.3, 7.2',
     says: 'the host in the Host field in upper case (the host is case-insensitive)',
     forms: (ctx) => [
@@ -378,6 +391,7 @@ export const RELATIONS: readonly Relation[] = [
   {
     id: 'list-empty-elements',
     family: 'FIELDS',
+    basis: 'rfc',
     rfc: 'RFC 9110 5.6.1.2 (a recipient MUST parse and ignore a reasonable number of empty list elements)',
     says: 'empty elements in a list field: Accept: , application/json,',
     forms: (ctx) => [
@@ -399,6 +413,7 @@ export const RELATIONS: readonly Relation[] = [
   {
     id: 'auth-scheme-case',
     family: 'CREDENTIALS',
+    basis: 'rfc',
     rfc: 'RFC 9110 11.1; RFC 6750 2.1',
     says: 'the auth-scheme in any letter case: bearer, BEARER, bEaReR (the token itself is case-sensitive)',
     forms: (ctx) => [
@@ -410,6 +425,7 @@ export const RELATIONS: readonly Relation[] = [
   {
     id: 'auth-token-spaces',
     family: 'CREDENTIALS',
+    basis: 'rfc',
     rfc: 'RFC 9110 11.4 (credentials = auth-scheme [ 1*SP ... ]); RFC 6750 2.1',
     says: 'one or more spaces between the scheme and the token: "Bearer   K"',
     forms: (ctx) => [
@@ -420,6 +436,7 @@ export const RELATIONS: readonly Relation[] = [
   {
     id: 'media-type-case',
     family: 'MEDIA',
+    basis: 'rfc',
     rfc: 'RFC 9110 8.3.1',
     says: 'the type and subtype in any letter case: Application/JSON',
     forms: (ctx) => [
@@ -442,6 +459,7 @@ export const RELATIONS: readonly Relation[] = [
   {
     id: 'media-param-syntax',
     family: 'MEDIA',
+    basis: 'rfc',
     rfc: 'RFC 9110 5.6.6 (parameter names case-insensitive, OWS around ";"), 8.3.1 (token and quoted-string forms equivalent)',
     says: 'a parameter written otherwise: CHARSET=utf-8, charset="utf-8", application/json ; charset=utf-8',
     forms: (ctx) => [
@@ -453,6 +471,7 @@ export const RELATIONS: readonly Relation[] = [
   {
     id: 'accept-forms',
     family: 'MEDIA',
+    basis: 'rfc',
     rfc: 'RFC 9110 12.5.1, 12.4.2',
     says: 'any Accept that admits application/json, or none: */*, application/*, q-values, a list',
     forms: (ctx) => {
@@ -475,6 +494,7 @@ export const RELATIONS: readonly Relation[] = [
   {
     id: 'chunked-body',
     family: 'FRAMING',
+    basis: 'rfc',
     rfc: 'RFC 9112 6.1, 7.1 (a recipient MUST be able to parse chunked); RFC 9110 15.5.12 (411)',
     says: 'the body sent chunked, without Content-Length: in three pieces, and a byte a chunk',
     refusal: { statuses: [411], rfc: 'RFC 9110 15.5.12: 411 Length Required' },
@@ -486,6 +506,7 @@ export const RELATIONS: readonly Relation[] = [
   {
     id: 'chunk-extensions',
     family: 'FRAMING',
+    basis: 'rfc',
     rfc: 'RFC 9112 7.1.1 (a recipient MUST ignore unrecognized chunk extensions); RFC 9110 15.5.12 (411)',
     says: 'the body sent chunked, every chunk size followed by extensions: a name=token, a quoted-string, a name alone',
     refusal: { statuses: [411], rfc: 'RFC 9110 15.5.12: 411 Length Required' },
@@ -499,6 +520,7 @@ export const RELATIONS: readonly Relation[] = [
   {
     id: 'chunk-trailers',
     family: 'FRAMING',
+    basis: 'rfc',
     rfc: 'RFC 9112 7.1.2 (a trailer section after the last chunk); RFC 9110 6.5 (trailer fields), 6.6.2 (Trailer); RFC 9110 15.5.12 (411)',
     says: 'the body sent chunked, a trailer field after the last chunk, announced by Trailer or not',
     refusal: { statuses: [411], rfc: 'RFC 9110 15.5.12: 411 Length Required' },

@@ -59,13 +59,27 @@ function answerProblem(a: EquivalentAnswer, plainGet: Exchange | undefined): Jud
   }
   const problem = servedProblem(a.meaning, ex, plainGet);
   if (!problem) return undefined;
-  const refusal = RELATIONS.find((r) => r.id === a.relation)?.refusal;
+  const relation = RELATIONS.find((r) => r.id === a.relation);
+  const refusal = relation?.refusal;
   const status = ex.response?.status ?? 0;
   if (refusal?.statuses.includes(status) && !notErrorResponse(ex, status))
     return warn(`${label(a)}: refused with ${status}, which ${refusal.rfc} allows`, [ex]);
-  if (a.meaning.op !== 'getPet' || !plainGet) return fail(problem, [ex], about(label(a)));
+  const failed = servedOtherwise(a, problem, plainGet);
+  if (relation?.basis !== 'rfc' || failed.verdict !== 'fail') return failed;
+  const rfc = relation.rfc;
+  const basis = ` (one request by ${rfc} alone, which the contract's text does not write out: fails under certify)`;
+  return { ...failed, message: `${failed.message}${basis}`, rfc };
+}
+
+/** The failure of a form served otherwise than the request it means, with the key. */
+function servedOtherwise(
+  a: EquivalentAnswer,
+  problem: NonNullable<Problem>,
+  plainGet: Exchange | undefined,
+): Judgement {
+  if (a.meaning.op !== 'getPet' || !plainGet) return fail(problem, [a.ex], about(label(a)));
   const after = ' (getPet written plainly, sent after it, found the pet)';
-  return fail(problem, [ex, plainGet], about(label(a), fetchedPet(plainGet) ? after : ''));
+  return fail(problem, [a.ex, plainGet], about(label(a), fetchedPet(plainGet) ? after : ''));
 }
 
 /** How many exchanges each relation of a family sent. */
@@ -79,7 +93,9 @@ function judgeFamily({ answers, plainGet }: EquivalenceObservation): Judgement {
   const judged = answers.map((a) => answerProblem(a, plainGet));
   // A form that reaches an operation without the key is the worst there is: it goes first.
   const served = judged.find((j) => j?.code === 'served-without-key');
-  const failed = served ?? judged.find((j) => j?.verdict === 'fail');
+  // The contract's own failures before those that rest on an RFC alone (warnings outside certify).
+  const failures = judged.filter((j): j is Judgement => j?.verdict === 'fail');
+  const failed = served ?? failures.find((j) => !j.rfc) ?? failures[0];
   const covered = coveredBy(answers);
   if (failed) return { ...failed, covered };
   const warned = judged.filter((j): j is Judgement => j?.verdict === 'warn');

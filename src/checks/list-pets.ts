@@ -3,6 +3,7 @@ import { LIMIT, type PetStatus } from '../contract/contract.ts';
 import { exactJson, showValue } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
+import { type EmptyRecheck, emptyPageJudgement } from './empty-page.ts';
 import { type Finding, finding } from './finding.ts';
 import { judgeOutOfDomain } from './out-of-domain.ts';
 import {
@@ -58,6 +59,8 @@ export interface LimitObservation {
   limit: number;
   ex: Exchange;
   known?: number;
+  /** The page asked for again when it came back empty while pets exist. */
+  recheck?: EmptyRecheck;
 }
 
 /**
@@ -75,11 +78,19 @@ export function limitUntested(limit: number, ex: Exchange, known?: number): Judg
 }
 
 /** A page that keeps its limit, judged with what the harness knows exists. */
-function judgeLimit(limit: number, ex: Exchange, known: number | undefined, label: string) {
+function judgeLimit(
+  limit: number,
+  ex: Exchange,
+  known: number | undefined,
+  label: string,
+  recheck?: EmptyRecheck,
+) {
   const problem = notPetPage(ex, limit);
   if (problem) return judged(problem, '', ex);
   return (
-    limitUntested(limit, ex, known) ?? pass(`${label}200 with ${plural(itemCount(ex), 'Pet')}`)
+    emptyPageJudgement(ex, known ?? 0, 'pets', recheck) ??
+    limitUntested(limit, ex, known) ??
+    pass(`${label}200 with ${plural(itemCount(ex), 'Pet')}`)
   );
 }
 
@@ -91,7 +102,8 @@ function limitCheck(id: string, title: string): Check<LimitObservation> {
     clause: CLAUSES.listLimit,
     level: 'MUST',
     writes: false,
-    judge: ({ limit, ex, known }) => judgeLimit(limit, ex, known, `limit=${limit}: `),
+    judge: ({ limit, ex, known, recheck }) =>
+      judgeLimit(limit, ex, known, `limit=${limit}: `, recheck),
   };
 }
 
@@ -112,6 +124,7 @@ export const LIST_LIMIT_RANGE = limitCheck(
 export interface DefaultLimitObservation {
   known: number;
   ex: Exchange;
+  recheck?: EmptyRecheck;
 }
 
 export const LIST_LIMIT_DEFAULT: Check<DefaultLimitObservation> = {
@@ -121,27 +134,15 @@ export const LIST_LIMIT_DEFAULT: Check<DefaultLimitObservation> = {
   clause: CLAUSES.listLimitDefault,
   level: 'MUST',
   writes: false,
-  judge: ({ known, ex }) => {
+  judge: ({ known, ex, recheck }) => {
     if (known <= LIMIT.default) {
       return precondition(
         `needs more than ${LIMIT.default} pets to exist; only ${known} could be seen`,
       );
     }
-    const empty = notPetPage(ex, LIMIT.default) ? undefined : emptyPage(ex, known, 'pets');
-    return empty ? judged(empty, '', ex) : judgeLimit(LIMIT.default, ex, known, '');
+    return judgeLimit(LIMIT.default, ex, known, '', recheck);
   },
 };
-
-/**
- * A first page with no pet while the harness knows `known` exist: a page of size 20 (or of a
- * status filter) that lists none of them is no page of "a paginated list of animals" (a page may
- * be short, never empty then).
- */
-function emptyPage(ex: Exchange, known: number, what: string): Finding | undefined {
-  if (itemCount(ex) > 0) return undefined;
-  const text = `an empty page, while ${known} ${what} exist (the harness saw or created them)`;
-  return finding('empty-page', { known }, text);
-}
 
 /** A pet's status as a message shows it: a pet without one says so. */
 const statusShown = (status: unknown) =>
@@ -152,6 +153,7 @@ export interface StatusObservation {
   status: PetStatus;
   ex: Exchange;
   known?: number;
+  recheck?: EmptyRecheck;
 }
 
 function statusCheck(status: PetStatus): Check<StatusObservation> {
@@ -162,13 +164,13 @@ function statusCheck(status: PetStatus): Check<StatusObservation> {
     clause: CLAUSES.listStatus,
     level: 'MUST',
     writes: false,
-    judge: ({ ex, known = 0 }) => {
+    judge: ({ ex, known = 0, recheck }) => {
       const problem = notPetPage(ex, LIMIT.max);
       if (problem) return fail(problem, [ex]);
       // A filter that drops the pets of its own status does not filter by it ("Filters by
       // availability status"); with none known to exist, an empty page says nothing.
-      const empty = known > 0 ? emptyPage(ex, known, `${status} pets`) : undefined;
-      if (empty) return fail(empty, [ex]);
+      const empty = emptyPageJudgement(ex, known, `${status} pets`, recheck);
+      if (empty) return empty;
       if (itemCount(ex) === 0)
         return precondition(`no ${status} pet was returned: nothing to judge the filter by`);
       const others = ((exactJson(ex) ?? []) as { id: unknown; status?: unknown }[]).filter(

@@ -69,6 +69,15 @@ function unusualHeaders(req: RecordedRequest, ctx: ClassContext): boolean {
   return accept !== undefined && accept !== 'application/json';
 }
 
+/**
+ * A request written in a form that is the contract's request by an RFC alone (equivalence-table.ts,
+ * `basis: 'rfc'`): a percent-encoded path, the absolute-form, a chunked body. The contract fixes
+ * no answer to it (HTTP's own MUSTs are judged where certify asks, by EQUIV-*).
+ */
+function writtenAsOnlyAnRfcAllows(req: RecordedRequest, url: URL): boolean {
+  return req.absoluteForm === true || req.framing !== undefined || url.pathname.includes('%');
+}
+
 const CANONICAL_INTEGER = /^(?:0|-?[1-9]\d*)$/;
 
 function listClass(url: URL): Pick<RequestClass, 'input' | 'limit' | 'status'> {
@@ -181,7 +190,7 @@ export function classifyRequest(req: RecordedRequest, ctx: ClassContext): Reques
   if (!url.pathname.startsWith(`${ctx.basePath}/`)) return undefined;
   const rest = url.pathname.slice(ctx.basePath.length);
   const credential = credentialOf(req.headers, ctx.apiKey);
-  const unusual = unusualHeaders(req, ctx);
+  const unusual = unusualHeaders(req, ctx) || writtenAsOnlyAnRfcAllows(req, url);
   const open = (c: RequestClass): RequestClass => (unusual ? { ...c, input: 'open' } : c);
   if (rest === '/pets' && req.method === 'GET')
     return open({ operation: 'listPets', credential, ...listClass(url) });

@@ -109,6 +109,12 @@ export interface Judgement {
   dimensions?: readonly DimensionCount[];
   /** What the check exercised, counted by kind (e.g. requests per equivalence relation). */
   covered?: Record<string, number>;
+  /**
+   * On a failure that rests on an RFC's rule alone, one the contract brings in without writing
+   * it out (the RFC clauses, e.g. `RFC 9110 11.1`): it fails where a vendor certifies and warns
+   * elsewhere, as an RFC-level check does, though its check is a MUST.
+   */
+  rfc?: string;
 }
 
 /** Whether a judgement speaks to its check's clause: pass, warn or fail. */

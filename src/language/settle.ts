@@ -71,8 +71,11 @@ export function settle(
   let outcome = wireOutcome(recorded, unanswered) ?? judged;
   if (outcome.verdict === 'skip' && setUpTrouble && outcome.code === 'precondition')
     outcome = unjudged(setUpTrouble.code, `${outcome.message}: ${setUpTrouble.message}`);
-  // An RFC's MUST fails where a vendor certifies, and warns elsewhere.
-  const failing = def.level === 'MUST' || (def.level === 'RFC' && rfcMusts === 'fail');
+  // An RFC's MUST fails where a vendor certifies, and warns elsewhere: an RFC-level check's,
+  // and a MUST check's failure that rests on an RFC alone (judged.rfc).
+  const rfcOnly = outcome === judged && judged.rfc !== undefined;
+  const failing =
+    (def.level === 'MUST' && !rfcOnly) || ((def.level === 'RFC' || rfcOnly) && rfcMusts === 'fail');
   if (outcome.verdict === 'unjudged' && TARGET_CAUSED.includes(outcome.code as UnjudgedCode))
     return failing ? { ...outcome, verdict: 'fail', message: notJudgedBy(outcome) } : outcome;
   return outcome.verdict === 'fail' && !failing ? { ...outcome, verdict: 'warn' } : outcome;

@@ -13,9 +13,11 @@ describe('equivalent requests (docs/equivalences.md)', () => {
   const doc = readFileSync(join(ROOT, 'docs', 'equivalences.md'), 'utf8');
 
   it.each(RELATIONS.map((r) => [r.id, r]))('%s has a row naming its check', (id, relation) => {
-    const row = doc.split('\n').find((line) => line.startsWith(`| \`${id}\` |`));
+    const row = doc.split('\n').find((line) => line.startsWith(`| \`${id}\` `));
     expect(row, `no row for ${id}`).toBeDefined();
     expect(row).toContain(`EQUIV-${relation.family}`);
+    // The row says when the forms are one request by the RFC alone (they warn outside certify).
+    expect(row?.startsWith(`| \`${id}\` (RFC alone) |`)).toBe(relation.basis === 'rfc');
   });
 
   it('every family has a relation, and every relation forms for the valid key and without it', () => {
@@ -47,6 +49,54 @@ describe('equivalent requests (docs/equivalences.md)', () => {
     });
     expect(check.judge({ answers: [answer(411)] }).verdict).toBe('warn');
     expect(check.judge({ answers: [answer(400)] }).verdict).toBe('fail');
+  });
+
+  it('with the key, a form one request by an RFC alone fails as that RFC (certify), a form the contract writes fails outright', () => {
+    const check = equivalenceCheck('CREDENTIALS');
+    const meaning = { op: 'listPets', limit: 3 } as const;
+    const answer = (relation: string, key: 'valid' | 'none', status: number) => ({
+      relation,
+      form: 'bearer K',
+      key,
+      meaning,
+      ex: exchange({ status, json: status === 200 ? [] : errorBody(status) }),
+    });
+    const rfcOnly = check.judge({ answers: [answer('auth-scheme-case', 'valid', 401)] });
+    expect(rfcOnly.verdict).toBe('fail');
+    expect(rfcOnly.rfc).toContain('RFC 9110 11.1');
+    expect(rfcOnly.message).toContain('fails under certify');
+    // Served without the key: the contract's 401, whatever the relation.
+    const served = check.judge({
+      answers: [answer('auth-scheme-case', 'valid', 401), answer('auth-scheme-case', 'none', 200)],
+    });
+    expect(served.code).toBe('served-without-key');
+    expect(served.rfc).toBeUndefined();
+    const json = equivalenceCheck('JSON').judge({
+      answers: [
+        {
+          relation: 'json-whitespace',
+          form: 'spaces',
+          key: 'valid',
+          meaning: { op: 'createPet', pet: { name: 'Rex', categoryId: 3 } },
+          ex: exchange({ status: 400, json: errorBody(400) }, 'POST'),
+        },
+      ],
+    });
+    expect(json.verdict).toBe('fail');
+    expect(json.rfc).toBeUndefined();
+  });
+
+  it('marks as resting on an RFC alone only relations whose forms the contract does not write', () => {
+    const rfc = RELATIONS.filter((r) => r.basis === 'rfc').map((r) => r.id);
+    expect(rfc).toContain('uri-pct-unreserved-path');
+    expect(rfc).toContain('auth-scheme-case');
+    for (const id of [
+      'json-whitespace',
+      'json-escapes',
+      'uri-pct-unreserved-query',
+      'media-charset',
+    ])
+      expect(rfc).not.toContain(id);
   });
 
   it("counts each relation's requests in the coverage, every relation named", () => {

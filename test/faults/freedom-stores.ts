@@ -45,7 +45,7 @@ export class AnyOrderStore extends PetStore {
 export class TransitionStore extends PetStore {
   private readonly born = new Map<string, number>();
 
-  constructor(private readonly stepMs: number) {
+  constructor(protected readonly stepMs: number) {
     super();
   }
 
@@ -55,10 +55,12 @@ export class TransitionStore extends PetStore {
     return pet;
   }
 
-  private now(pet: StoredPet): StoredPet {
-    const steps = Math.floor(
-      (performance.now() - (this.born.get(pet.id.toString()) ?? 0)) / this.stepMs,
-    );
+  protected age(pet: StoredPet): number {
+    return performance.now() - (this.born.get(pet.id.toString()) ?? 0);
+  }
+
+  protected now(pet: StoredPet): StoredPet {
+    const steps = Math.floor(this.age(pet) / this.stepMs);
     const from = pet.status === undefined ? -1 : PET_STATUSES.indexOf(pet.status);
     const at = Math.min(PET_STATUSES.length - 1, from + steps);
     if (at < 0) return pet;
@@ -78,6 +80,17 @@ export class TransitionStore extends PetStore {
   override get(id: bigint): StoredPet | undefined {
     const pet = super.get(id);
     return pet && this.now(pet);
+  }
+}
+
+/**
+ * A store where every pet becomes available `settleMs` after its creation, whatever status it
+ * was created with (a pet created pending is pending only for a moment): a listing filtered by
+ * pending or sold is empty unless such a pet was created just before it.
+ */
+export class SettlingStore extends TransitionStore {
+  protected override now(pet: StoredPet): StoredPet {
+    return this.age(pet) < this.stepMs ? pet : { ...pet, status: 'available' };
   }
 }
 

@@ -1,7 +1,7 @@
 import { PET_STATUSES } from '../../src/contract/contract.ts';
 import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
 import { parseNewPet } from '../../src/reference/new-pet.ts';
-import { AnyOrderStore, SharedStore, TransitionStore } from './freedom-stores.ts';
+import { AnyOrderStore, SettlingStore, SharedStore, TransitionStore } from './freedom-stores.ts';
 import type { ServerVariant } from './types.ts';
 import {
   errorOf,
@@ -86,6 +86,18 @@ export const FREEDOM_VARIANTS: readonly ServerVariant[] = [
     description:
       "Moves every pet's status on by itself, one step a second from its creation: none, available, pending, sold (transitions are not shown).",
     wrap: (_app, ctx) => ctx.reference({ store: new TransitionStore(1000) }),
+  },
+  {
+    name: 'status-transitions-fast',
+    description:
+      "Moves every pet's status on by itself every 150 ms from its creation: none, available, pending, sold, so a pet is seldom still of the status it was created with when a listing asks for it (transitions are not shown).",
+    wrap: (_app, ctx) => ctx.reference({ store: new TransitionStore(150) }),
+  },
+  {
+    name: 'status-settles-available',
+    description:
+      'Makes every pet available 20 ms after its creation, whatever status it was created with: a listing of pending or sold pets is empty unless one was created just before (transitions are not shown).',
+    wrap: (_app, ctx) => ctx.reference({ store: new SettlingStore(20) }),
   },
   {
     name: 'pages-any-order-any-length',

@@ -72,6 +72,22 @@ export const LIST_FAULTS: Fault[] = [
       ),
   },
   {
+    name: 'list-limit-minus-one',
+    description:
+      'Slices each page to limit - 1 pets (an off-by-one the other way): limit=1 always answers an empty page, though pets exist.',
+    caughtBy: ['LIST-LIMIT-MIN'],
+    wrap: (app) =>
+      onResponse(app, 'GET', LIST, (res, req) =>
+        res.status === 200
+          ? mapJson(res, (pets) =>
+              Array.isArray(pets)
+                ? pets.slice(0, Math.max(0, Number(req.query.get('limit') ?? 20) - 1))
+                : pets,
+            )
+          : res,
+      ),
+  },
+  {
     name: 'list-off-by-one-at-100',
     description: 'limit=100 answers 101 items (the first repeated at the end).',
     caughtBy: ['LIST-LIMIT-MAX'],

@@ -3,6 +3,7 @@ import { GET_PET_SUNSET_DATE } from '../../src/contract/contract.ts';
 import type { Handler } from '../../src/reference/index.ts';
 import { parseNewPet } from '../../src/reference/new-pet.ts';
 import { countingFrom, type IdSource, PetStore } from '../../src/reference/store.ts';
+import { EQUIVALENCE_FAULTS } from './equivalence-faults.ts';
 import type { FaultContext, ServerVariant } from './types.ts';
 import { errorOf, ITEM, intercept, isObject, LIST, matches, parsedBody } from './wrap.ts';
 
@@ -151,4 +152,23 @@ export const WIDER_CHOICES: readonly ServerVariant[] = [
       };
     },
   },
+  {
+    name: 'literal-http-reader',
+    description:
+      'Reads requests literally where only an RFC makes two forms one (the contract writes neither): a percent-encoded path (/v1/%70ets, /pets/%31) and the absolute-form get 404 after the key check, a scheme other than "Bearer" spelled so gets 401, a chunked body is read as empty (400). Without the key, every form still gets 401.',
+    wrap: (app, ctx) =>
+      LITERAL_FAULTS.reduceRight((wrapped, fault) => fault.wrap(wrapped, ctx), app),
+  },
 ];
+
+/** The broken servers of the RFC-only equivalences, whose behaviour a literal reader has. */
+const LITERAL_FAULTS = [
+  'path-escapes-404',
+  'absolute-form-404',
+  'scheme-case-sensitive',
+  'chunked-body-dropped',
+].map((name) => {
+  const fault = EQUIVALENCE_FAULTS.find((f) => f.name === name);
+  if (!fault) throw new Error(`no equivalence fault ${name}`);
+  return fault;
+});

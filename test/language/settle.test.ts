@@ -27,3 +27,17 @@ describe('settle: an RFC-level check', () => {
     expect(settle(HTTP_401_CHALLENGE, trouble).verdict).toBe('unjudged');
   });
 });
+
+describe('settle: a MUST check whose failure rests on an RFC alone', () => {
+  const check = { ...HTTP_401_CHALLENGE, id: 'EQUIV-X', level: 'MUST' as const };
+  const rfcOnly = { ...fail('bearer K: expected 200, got 401'), rfc: 'RFC 9110 11.1' };
+
+  it('warns outside certify and fails under it', () => {
+    expect(settle(check, rfcOnly).verdict).toBe('warn');
+    expect(settle(check, rfcOnly, [], undefined, undefined, 'fail').verdict).toBe('fail');
+  });
+
+  it('fails at once when the failure is the contract’s own', () => {
+    expect(settle(check, fail('served without the key')).verdict).toBe('fail');
+  });
+});
