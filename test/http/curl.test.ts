@@ -138,6 +138,22 @@ describe('curl lines of every credential state', () => {
   });
 });
 
+describe('curl lines of a path spelled otherwise (AUTH-PATH-SPELLINGS)', () => {
+  // The client sent these as written (SendOptions.asWritten): the line must too.
+  it.each([
+    '/v1/./pets',
+    '/v1/x/../pets/1',
+    '//v1/pets',
+    '/v1//pets//1',
+    '/v1/pets/',
+    '/V1/pets/1',
+    '/v1/pets?x=/health',
+  ])('%s goes as written', async (target) => {
+    const line = toCurl({ method: 'GET', url: `${ORIGIN}${target}`, headers: {} });
+    expect((await replay(line, 'unused')).url).toBe(target);
+  });
+});
+
 describe('curl lines of a request target in absolute-form (RFC 9112 3.2.2)', () => {
   it('send the whole URL as the target, as the harness did', async () => {
     const url = `${ORIGIN}/v1/pets?limit=2`;
