@@ -16,6 +16,7 @@ import listPetsSuite from './list-pets.suite.ts';
 import methodsSuite from './methods.suite.ts';
 import modelSuite from './model.suite.ts';
 import overTimeSuite, { overTimeLateSuite } from './over-time.suite.ts';
+import pathSpellingsSuite from './path-spellings.suite.ts';
 import robustnessSuite from './robustness.suite.ts';
 import versioningSuite from './versioning.suite.ts';
 import wholeRunSuite from './whole-run.suite.ts';
@@ -35,6 +36,7 @@ const SUITES = [
   versioningSuite,
   deprecationSuite,
   methodsSuite,
+  pathSpellingsSuite,
   // Depth: under a request budget the clauses above are judged first (docs/probe.md).
   equivalenceSuite,
   httpMustsSuite,

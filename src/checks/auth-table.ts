@@ -1,6 +1,6 @@
 import type { OperationName } from '../contract/contract.ts';
 import type { Auth, SendOptions } from '../http/client.ts';
-import { KEY_VARIANTS, markerOf, REDACTED } from '../http/key-variants.ts';
+import { BASIC_KEY_FORMS, KEY_VARIANTS, markerOf, REDACTED } from '../http/key-variants.ts';
 import type { LabeledSecret } from '../http/redaction.ts';
 
 /**
@@ -36,8 +36,10 @@ const one = (label: string, authorization: string | undefined): CredentialVarian
 
 /**
  * Tokens near the key, each invalid: the key with a character appended or prepended, followed by
- * more text, cut short, or in another letter case (the key is case-sensitive; the scheme name is not, so the scheme is
- * always written `Bearer`). Case variants equal to the key (no letters) are left out.
+ * more text, cut short, of the same length with its last, middle or first character changed, or
+ * in another letter case (the key is case-sensitive; the scheme name is not, so the scheme is
+ * always written `Bearer`). Tokens equal to the key or to another (case variants of a key
+ * without letters, one position of a short key) are left out.
  */
 export function nearKeys(key: string): { label: string; token: string; marker: string }[] {
   const tokens = KEY_VARIANTS.map((variant) => ({
@@ -68,13 +70,15 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   {
     id: 'OTHER-SCHEME',
     label:
-      'with another scheme (Basic; the key alone, or under Token or a scheme whose name ends in Bearer)',
+      'with another scheme (Basic, also with the key as user name or password; the key alone, or under Token or a scheme whose name ends in Bearer)',
     // `XBearer <key>` is what a server that looks for `Bearer ` anywhere in the header serves
     // (`header.split('Bearer ')[1]`): the key must come as a Bearer credential, not after one.
     // A bare key and `Token <key>` are what a server that strips an optional `Bearer ` or reads
-    // the token after any scheme serves.
+    // the token after any scheme serves; the key inside Basic, what a gateway that takes either
+    // scheme serves.
     variants: (key) => [
       ...one('a Basic credential', 'Basic cGM6d3Jvbmc='),
+      ...BASIC_KEY_FORMS.flatMap((form) => one(form.label, `Basic ${form.token(key)}`)),
       ...one('the key under the scheme XBearer', `XBearer ${key}`),
       ...one('the key with no scheme', key),
       ...one('the key under the scheme Token', `Token ${key}`),
@@ -83,7 +87,7 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   {
     id: 'NEAR-KEY',
     label:
-      'with a bearer token near the key (appended, prepended, followed by more text, cut short, other case)',
+      'with a bearer token near the key (appended, prepended, followed by more text, cut short, one character changed, other case)',
     variants: (key) =>
       nearKeys(key).map(({ label, token }) => ({
         label,
@@ -305,4 +309,5 @@ export function withCredential(spec: RequestSpec, variant: CredentialVariant): S
 export const keySecrets = (key: string): LabeledSecret[] => [
   { secret: key, marker: REDACTED },
   ...nearKeys(key).map(({ token, marker }) => ({ secret: token, marker })),
+  ...BASIC_KEY_FORMS.map((form) => ({ secret: form.token(key), marker: form.marker })),
 ];

@@ -13,6 +13,7 @@ import { METHOD_CHECKS } from './methods.ts';
 import { RUN_MODEL } from './model.ts';
 import { NAME_UNICODE } from './names.ts';
 import { OVER_TIME_CHECKS } from './over-time.ts';
+import { PATH_SPELLING_CHECKS } from './path-spellings.ts';
 import { ROBUST_CHECKS } from './robustness.ts';
 import { RUN_CHECKS } from './run-wide.ts';
 import { RUN_SENTINELS } from './sentinels.ts';
@@ -35,6 +36,7 @@ export const CHECKS: readonly Check<never>[] = [
   ...VERSIONING_CHECKS,
   ...DEPRECATION_CHECKS,
   ...METHOD_CHECKS,
+  ...PATH_SPELLING_CHECKS,
   ...EQUIVALENCE_CHECKS,
   ...HTTP_CHECKS,
   ...RUN_CHECKS,

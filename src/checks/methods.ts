@@ -84,7 +84,7 @@ export const AUTH_HEAD: Check<MethodProbe[]> = {
 };
 
 /** True when a body holds what listPets or getPet would give: a Pet, or an array of them. */
-function holdsPets(ex: Exchange): boolean {
+export function holdsPets(ex: Exchange): boolean {
   const body = exactJson(ex);
   const isPet = (v: unknown) =>
     v !== null && typeof v === 'object' && 'id' in v && ('name' in v || 'categoryId' in v);

@@ -3,6 +3,7 @@ import { validate } from '../contract/schemas.ts';
 import { INT64_MAX, INT64_MIN, isInt64 } from '../http/exact.ts';
 import type { RecordedRequest } from '../http/exchange.ts';
 import { type ParsedJson, parseJsonBody } from '../http/json-body.ts';
+import { writtenTarget } from '../http/transfer.ts';
 
 /**
  * How a request presented the credential: the configured key as the contract writes it
@@ -176,9 +177,14 @@ function idClass(raw: string): Pick<RequestClass, 'input' | 'petId' | 'int64Id'>
     : { input: 'open', petId };
 }
 
+/** A `.` or `..` segment, also percent-encoded: a URL parser resolves it, the wire kept it. */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)/i;
+
 /**
  * The operation, credential and input of a request, or undefined for one no operation of the
- * contract describes (another path or method): those are not judged against it.
+ * contract describes (another path or method, or a path spelled otherwise than the contract
+ * writes it: `/v1/./pets` is sent as written, not as `new URL` resolves it): those are not
+ * judged against it.
  */
 export function classifyRequest(req: RecordedRequest, ctx: ClassContext): RequestClass | undefined {
   let url: URL;
@@ -187,6 +193,7 @@ export function classifyRequest(req: RecordedRequest, ctx: ClassContext): Reques
   } catch {
     return undefined;
   }
+  if (DOT_SEGMENT.test(writtenTarget(req.url).split('?')[0] ?? '')) return undefined;
   if (!url.pathname.startsWith(`${ctx.basePath}/`)) return undefined;
   const rest = url.pathname.slice(ctx.basePath.length);
   const credential = credentialOf(req.headers, ctx.apiKey);

@@ -34,6 +34,12 @@ export interface SendOptions {
    */
   absoluteForm?: boolean;
   /**
+   * `path` is the whole path from the target's origin (the base URL's own path is not put
+   * before it) and goes on the wire as written: dot segments are not resolved nor doubled
+   * slashes merged, as a URL parser would (a spelling of a contract path, AUTH-PATH-SPELLINGS).
+   */
+  asWritten?: boolean;
+  /**
    * Header fields to send; a name in any letter case replaces the harness's own of that name.
    * A list of values is sent as that many field lines of the one name (RFC 9110 5.3).
    */
@@ -266,7 +272,7 @@ export function createClient(options: ClientOptions): HttpClient {
   });
 
   async function send(req: SendOptions): Promise<Exchange> {
-    const url = buildUrl(baseUrl, req.path, req.query);
+    const url = buildUrl(req.asWritten ? new URL(baseUrl).origin : baseUrl, req.path, req.query);
     const headers = requestHeaders(req, apiKey, options.connection?.headers);
     // lossless-json writes a bigint as the exact integer it is (a categoryId beyond 2^53).
     const body =
@@ -308,6 +314,7 @@ export function createClient(options: ClientOptions): HttpClient {
         headers,
         body: req.bodyChunks ?? body,
         ...(req.absoluteForm ? { absoluteForm: true } : {}),
+        ...(req.asWritten ? { asWritten: true } : {}),
         timeoutMs,
         maxBodyBytes: cap,
         signal: req.signal,

@@ -37,9 +37,14 @@ function urlWords(url: string): string[] {
   ];
 }
 
+/** A path holding a `.` or `..` segment, which curl resolves unless told --path-as-is. */
+const DOT_SEGMENT = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*[^?#]*\/\.\.?(?:[/?#]|$)/i;
+
 /** A curl command line that sends the recorded request again. */
 export function toCurl(request: RecordedRequest): string {
   const parts = ['curl', '-sS', '-i', '-X', request.method, ...urlWords(request.url)];
+  // The harness sent the dot segments as written (SendOptions.asWritten): so does curl.
+  if (DOT_SEGMENT.test(request.url)) parts.push('--path-as-is');
   // curl writes origin-form unless told the target (its URL, without the fragment).
   if (request.absoluteForm)
     parts.push('--request-target', quoteValue(request.url.split('#')[0] as string));

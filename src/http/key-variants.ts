@@ -26,13 +26,33 @@ export interface KeyVariant {
   asciiOnly?: true;
 }
 
+/** A b64token character (RFC 6750 2.1) other than `c`: `0`, or `1` in place of a `0`. */
+const otherChar = (c: string) => (c === '0' ? '1' : '0');
+
+/** The key with its character at `at(length)` (a code point) replaced by another. */
+function changedAt(key: string, at: (length: number) => number): string {
+  const chars = [...key];
+  if (chars.length === 0) return key;
+  const i = at(chars.length);
+  chars[i] = otherChar(chars[i] as string);
+  return chars.join('');
+}
+
+/**
+ * The key in the shell with its character at awk's 1-based index `i` replaced as otherChar does.
+ * awk reads bytes in some builds: ASCII keys only (asciiOnly).
+ */
+const changedInShell = (index: string) =>
+  `$(printf %s "${ENV}" | awk '{i=${index}; c=substr($0,i,1); printf "%s%s%s", substr($0,1,i-1), (c=="0"?"1":"0"), substr($0,i+1)}')`;
+
 const swapCase = (s: string) =>
   [...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
 
 /**
  * The near-key tokens: the key with a character appended or prepended, followed by a space and
- * more text (a server that reads the first word after `Bearer` serves it), cut short, or in
- * another letter case. Case changes are rebuilt with `tr`, which knows ASCII letters only: for a key
+ * more text (a server that reads the first word after `Bearer` serves it), cut short, of the
+ * same length with one character changed (last, middle or first: a server that compares a
+ * prefix, or only some characters, serves one of them), or in another letter case. Case changes are rebuilt with `tr`, which knows ASCII letters only: for a key
  * with other letters, see markerOf.
  */
 export const KEY_VARIANTS: readonly KeyVariant[] = [
@@ -48,6 +68,27 @@ export const KEY_VARIANTS: readonly KeyVariant[] = [
     token: (k) => k.slice(0, -1),
     marker: '[REDACTED:cut]',
     shell: `\${${API_KEY_ENV}%?}`,
+  },
+  {
+    label: 'the key with its last character changed',
+    token: (k) => changedAt(k, (n) => n - 1),
+    marker: '[REDACTED:last-changed]',
+    shell: changedInShell('length($0)'),
+    asciiOnly: true,
+  },
+  {
+    label: 'the key with its middle character changed',
+    token: (k) => changedAt(k, (n) => Math.floor(n / 2)),
+    marker: '[REDACTED:middle-changed]',
+    shell: changedInShell('int(length($0)/2)+1'),
+    asciiOnly: true,
+  },
+  {
+    label: 'the key with its first character changed',
+    token: (k) => changedAt(k, () => 0),
+    marker: '[REDACTED:first-changed]',
+    shell: changedInShell('1'),
+    asciiOnly: true,
   },
   {
     label: 'the key with its letter case swapped',
@@ -72,6 +113,36 @@ export const KEY_VARIANTS: readonly KeyVariant[] = [
   },
 ];
 
+/** The shell words of base64 of the key inside `format` (printf's), on one line. */
+const basicInShell = (format: string) => `$(printf '${format}' "${ENV}" | base64 | tr -d '\\n')`;
+const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+/**
+ * The key as a Basic credential (RFC 7617): the token is the base64 text after `Basic `, the
+ * key as user name (empty password) or as password. A server that takes either scheme, or the
+ * key from any part of the pair, serves one of them.
+ */
+export const BASIC_KEY_FORMS: readonly KeyVariant[] = [
+  {
+    label: 'the key as the user name of a Basic credential (empty password)',
+    token: (k) => base64(`${k}:`),
+    marker: '[REDACTED:basic-user]',
+    shell: basicInShell('%s:'),
+  },
+  {
+    label: 'the key as the password of a Basic credential (empty user name)',
+    token: (k) => base64(`:${k}`),
+    marker: '[REDACTED:basic-password]',
+    shell: basicInShell(':%s'),
+  },
+  {
+    label: 'the key as the password of a Basic credential (user name x)',
+    token: (k) => base64(`x:${k}`),
+    marker: '[REDACTED:basic-x-password]',
+    shell: basicInShell('x:%s'),
+  },
+];
+
 /** A marker no shell expression rebuilds: a curl line then shows it as it is. */
 const UNREBUILT = '[REDACTED:variant]';
 
@@ -91,7 +162,7 @@ export const holdsMarker = (text: string): boolean => text.includes(REDACTED.sli
 /** Each marker in a text, in the shell words that rebuild what it stands for (double-quoted). */
 export function markersToShell(text: string): string {
   let out = text;
-  for (const { marker, shell } of KEY_VARIANTS) {
+  for (const { marker, shell } of [...KEY_VARIANTS, ...BASIC_KEY_FORMS]) {
     if (shell) out = out.split(marker).join(shell);
   }
   return out.split(REDACTED).join(`\${${API_KEY_ENV}}`);

@@ -19,6 +19,8 @@ export interface Transfer {
   signal?: AbortSignal | undefined;
   /** The request target written in absolute-form, the whole URL (RFC 9112 3.2.2). */
   absoluteForm?: boolean;
+  /** The path and query go as the URL's text spells them, not as new URL resolves them. */
+  asWritten?: boolean;
 }
 
 /** An answer as it came: status, headers as undici parses them, the body's bytes. */
@@ -219,10 +221,21 @@ function bodyOf(body: Transfer['body']): string | Readable | null {
   return Readable.from(body.map((piece) => Buffer.from(piece)));
 }
 
+/** The path and query as the URL's text spells them: dot segments and doubled slashes kept. */
+export function writtenTarget(text: string): string {
+  const afterAuthority = text.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, '');
+  const target = afterAuthority.split('#')[0] ?? '';
+  return target.startsWith('/') ? target : `/${target}`;
+}
+
 /** The request target: origin-form (path and query), or absolute-form (the URL less its fragment). */
-function requestTarget(url: URL, absolute = false): string {
-  const origin = url.search ? `${url.pathname}${url.search}` : url.pathname;
-  return absolute ? `${url.origin}${origin}` : origin;
+function requestTarget(url: URL, request: Transfer): string {
+  const origin = request.asWritten
+    ? writtenTarget(request.url)
+    : url.search
+      ? `${url.pathname}${url.search}`
+      : url.pathname;
+  return request.absoluteForm ? `${url.origin}${origin}` : origin;
 }
 
 /** Sends one request through `dispatcher` and reads its answer whole (up to the cap). */
@@ -238,7 +251,7 @@ export function transfer(dispatcher: Dispatcher, request: Transfer): Promise<Rec
       dispatcher.dispatch(
         {
           origin: url.origin,
-          path: requestTarget(url, request.absoluteForm),
+          path: requestTarget(url, request),
           method: request.method as Dispatcher.HttpMethod,
           // undici writes a list of values as that many field lines.
           headers: request.headers as Record<string, string | string[]>,

@@ -44,6 +44,9 @@ describe('the auth table', () => {
       'Key-123abc x',
       'xKey-123abc',
       'Key-123ab',
+      'Key-123ab0',
+      'Key-103abc',
+      '0ey-123abc',
       'kEY-123ABC',
       'KEY-123ABC',
       'key-123abc',
@@ -53,6 +56,23 @@ describe('the auth table', () => {
       '1234-5678 x',
       'x1234-5678',
       '1234-567',
+      '1234-5670',
+      '123405678',
+      '0234-5678',
+    ]);
+    // A replaced `0` becomes `1`: the token always differs from the key, at its length.
+    expect(nearKeys('0000').map((n) => n.token)).toEqual(
+      expect.arrayContaining(['0001', '0010', '1000']),
+    );
+    // Positions that coincide give one token, not two.
+    expect(nearKeys('ab').map((n) => n.token)).toEqual([
+      'abx',
+      'ab x',
+      'xab',
+      'a',
+      'a0',
+      '0b',
+      'AB',
     ]);
     expect(nearKeys('abc').map((n) => n.token)).not.toContain('abc');
   });

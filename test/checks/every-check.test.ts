@@ -320,6 +320,48 @@ const cases: Record<string, Case[]> = {
       { observation: [options(503, errorBody(503))], verdict: 'fail' },
     ];
   })(),
+  ...(() => {
+    const probe = (status: number, json?: unknown, method = 'GET') => ({
+      label: `${method} /v1/pets/ (a trailing slash), no key`,
+      ex:
+        json === undefined
+          ? exchange({ status, body: '' }, method)
+          : exchange({ status, json }, method),
+    });
+    const spelled: Case[] = [
+      {
+        observation: [
+          probe(404, errorBody(404)),
+          probe(401, errorBody(401)),
+          probe(301),
+          probe(400, { error: 'bad path' }),
+        ],
+        verdict: 'pass',
+      },
+      { observation: [probe(200, [pet()])], verdict: 'fail', because: 'the answer holds pets' },
+      { observation: [probe(200, pet())], verdict: 'fail', because: 'served without the key' },
+      { observation: [probe(200, { status: 'up' })], verdict: 'warn', because: 'no pet shown' },
+      { observation: [probe(503, errorBody(503))], verdict: 'warn', because: 'answered 503' },
+    ];
+    const post = (status: number, after?: ReturnType<typeof ok>, json?: unknown) => ({
+      ...probe(status, json, 'POST'),
+      name: 'Rex',
+      ...(after ? { after } : {}),
+    });
+    return {
+      'AUTH-PATH-SPELLINGS': spelled,
+      'AUTH-PATH-SPELLINGS-CREATE': [
+        { observation: [post(401, undefined, errorBody(401)), post(404)], verdict: 'pass' },
+        {
+          observation: [post(201, ok(pet()), { id: 7 })],
+          verdict: 'fail',
+          because: 'getPet with the key finds the pet it made',
+        },
+        { observation: [post(201, undefined, pet())], verdict: 'fail', because: 'holds pets' },
+        { observation: [post(201, err(404), { id: 7 })], verdict: 'warn', because: 'no pet' },
+      ],
+    };
+  })(),
   'AUTH-OTHER-METHODS': (() => {
     const write = (status: number, after?: ReturnType<typeof ok>, asked?: string) => ({
       label: 'DELETE /pets/7, no key',

@@ -13,6 +13,10 @@ const FORMS = {
   // Tokens near the key, which the auth checks send: they give the key away just as well.
   truncated: KEY.slice(0, -1),
   upper: KEY.toUpperCase(),
+  lastChanged: `${KEY.slice(0, -1)}0`,
+  // The key inside a Basic credential, as AUTH-*-OTHER-SCHEME sends it.
+  basicUser: Buffer.from(`${KEY}:`).toString('base64'),
+  basicPassword: Buffer.from(`x:${KEY}`).toString('base64'),
 };
 
 describe('the key never leaks, even from a server that echoes it', async () => {

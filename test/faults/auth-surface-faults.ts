@@ -12,6 +12,14 @@ function acceptWhen(app: Handler, apiKey: string, accept: (req: AppRequest) => b
   return (req) => app(accept(req) ? withKey(req, apiKey) : req);
 }
 
+/** The user name and password of a Basic credential (RFC 7617), or undefined. */
+const basicPair = (req: AppRequest) => {
+  const encoded = /^Basic (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  const decoded = encoded && Buffer.from(encoded, 'base64').toString('utf8');
+  return decoded?.includes(':') ? decoded.split(':') : undefined;
+};
+const basicUser = (req: AppRequest) => basicPair(req)?.[0];
+
 const cookieKey = (req: AppRequest) =>
   /(?:^|;\s*)api_key=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
 
@@ -73,6 +81,32 @@ export const AUTH_SURFACE_FAULTS: Fault[] = [
     caughtBy: everyOperation('OTHER-SCHEME'),
     wrap: (app, { apiKey }) =>
       acceptWhen(app, apiKey, (req) => req.headers.authorization?.split(' ')[1] === apiKey),
+  },
+  {
+    name: 'auth-key-prefix-compared',
+    description:
+      'Compares only the first 12 characters of a bearer token as long as the key: the key with its last character changed is served.',
+    caughtBy: everyOperation('NEAR-KEY'),
+    wrap: (app, { apiKey }) =>
+      acceptWhen(app, apiKey, (req) => {
+        const token = tokenOf(req) ?? '';
+        return token.length === apiKey.length && token.slice(0, 12) === apiKey.slice(0, 12);
+      }),
+  },
+  {
+    name: 'auth-basic-key-as-user',
+    description:
+      'Accepts the key as the user name of a Basic credential (Basic base64("<key>:")), as a gateway that takes either scheme does.',
+    caughtBy: everyOperation('OTHER-SCHEME'),
+    wrap: (app, { apiKey }) => acceptWhen(app, apiKey, (req) => basicUser(req) === apiKey),
+  },
+  {
+    name: 'auth-basic-key-as-password',
+    description:
+      'Accepts the key as the password of a Basic credential, whatever the user name (Basic base64("x:<key>")).',
+    caughtBy: everyOperation('OTHER-SCHEME'),
+    wrap: (app, { apiKey }) =>
+      acceptWhen(app, apiKey, (req) => basicPair(req)?.slice(1).join(':') === apiKey),
   },
   {
     name: 'auth-x-api-key-accepted',

@@ -2,6 +2,7 @@ import { createReferenceApp } from '../../src/reference/app.ts';
 import { listen, type RunningServer } from '../../src/reference/index.ts';
 import { ALONE_FAULTS } from './alone-faults.ts';
 import { AUTH_FAULTS } from './auth-faults.ts';
+import { AUTH_SPELLING_FAULTS } from './auth-spelling-faults.ts';
 import { AUTH_SURFACE_FAULTS } from './auth-surface-faults.ts';
 import { BYTES_FAULTS } from './bytes-faults.ts';
 import { COVERAGE_FAULTS } from './coverage-faults.ts';
@@ -27,6 +28,7 @@ export const FAULTS: readonly Fault[] = [
   ...LIST_FAULTS,
   ...AUTH_FAULTS,
   ...AUTH_SURFACE_FAULTS,
+  ...AUTH_SPELLING_FAULTS,
   ...METHOD_FAULTS,
   ...CREATE_ANSWER_FAULTS,
   ...CREATE_INVALID_FAULTS,

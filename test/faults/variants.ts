@@ -1,4 +1,5 @@
 import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
+import { SPELLING_VARIANTS } from './auth-spelling-faults.ts';
 import { FREEDOM_VARIANTS } from './freedom-variants.ts';
 import { LOAD_VARIANTS } from './load-variants.ts';
 import type { ServerVariant } from './types.ts';
@@ -124,6 +125,8 @@ export const VARIANTS: readonly ServerVariant[] = [
   ...LOAD_VARIANTS,
   // Each freedom the contract leaves, used as far as it allows (judged before the sunset).
   ...FREEDOM_VARIANTS,
+  // Spellings of the contract's paths, routed their own way (judged before the sunset).
+  ...SPELLING_VARIANTS,
 ];
 
 // Extra fields in a Pet and a charset parameter are both fine by the contract.

@@ -7,6 +7,7 @@ import { egressFor } from '../../src/bridge/redactor.ts';
 import { CREDENTIAL_STATES, nearKeys } from '../../src/checks/auth-table.ts';
 import { createClient } from '../../src/http/client.ts';
 import { API_KEY_ENV, toCurl } from '../../src/http/curl.ts';
+import { BASIC_KEY_FORMS } from '../../src/http/key-variants.ts';
 import { REDACTED } from '../../src/http/redaction.ts';
 
 describe('curl lines', () => {
@@ -80,7 +81,8 @@ describe('curl lines of every credential state', () => {
         const line = toCurl(
           egress.exchange({ seq: 1, startedAt: '', durationMs: 0, request }).request,
         );
-        for (const token of [key, ...nearKeys(key).map((n) => n.token)]) {
+        const basic = BASIC_KEY_FORMS.map((form) => form.token(key));
+        for (const token of [key, ...nearKeys(key).map((n) => n.token), ...basic]) {
           expect(line.includes(token), `the line holds ${token}`).toBe(false);
         }
         const got = await replay(line, key);
@@ -93,6 +95,31 @@ describe('curl lines of every credential state', () => {
       },
     );
   }
+
+  it('show the key inside a Basic credential by a marker, and rebuild it with base64 in the shell', () => {
+    const key = 'Live-Key_0123456789abcXYZ';
+    const exchange = egressFor(key).exchange({
+      seq: 1,
+      startedAt: '',
+      durationMs: 0,
+      request: {
+        method: 'GET',
+        url: 'http://h/v1/pets',
+        headers: { authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` },
+      },
+      response: {
+        status: 401,
+        headers: { 'x-echo': Buffer.from(`x:${key}`).toString('base64') },
+        body: `{"sent":"${Buffer.from(`:${key}`).toString('base64')}"}`,
+      },
+    });
+    expect(exchange.request.headers.authorization).toBe('Basic [REDACTED:basic-user]');
+    expect(exchange.response?.headers['x-echo']).toBe('[REDACTED:basic-x-password]');
+    expect(exchange.response?.body).toBe('{"sent":"[REDACTED:basic-password]"}');
+    expect(toCurl(exchange.request)).toContain(
+      `"authorization: Basic $(printf '%s:' "$${API_KEY_ENV}" | base64 | tr -d '\\n')"`,
+    );
+  });
 
   it('show a case-changed token of a key beyond ASCII as a marker, not as the key', () => {
     const key = 'clé-secrète-0123456789';
@@ -108,6 +135,22 @@ describe('curl lines of every credential state', () => {
     });
     expect(upper.request.headers.authorization).toBe('Bearer [REDACTED:variant]');
     expect(toCurl(upper.request)).toContain('Bearer [REDACTED:variant]');
+  });
+});
+
+describe('curl lines of a path spelled otherwise (AUTH-PATH-SPELLINGS)', () => {
+  // The client sent these as written (SendOptions.asWritten): the line must too.
+  it.each([
+    '/v1/./pets',
+    '/v1/x/../pets/1',
+    '//v1/pets',
+    '/v1//pets//1',
+    '/v1/pets/',
+    '/V1/pets/1',
+    '/v1/pets?x=/health',
+  ])('%s goes as written', async (target) => {
+    const line = toCurl({ method: 'GET', url: `${ORIGIN}${target}`, headers: {} });
+    expect((await replay(line, 'unused')).url).toBe(target);
   });
 });
 

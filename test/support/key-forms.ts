@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { nearKeys } from '../../src/checks/auth-table.ts';
+import { BASIC_KEY_FORMS } from '../../src/http/key-variants.ts';
 import { type CliResult, readArtifacts } from './cli.ts';
 
 /** Every encoding a server may echo a key in, by name. */
@@ -64,6 +65,8 @@ function windowsOf(key: string): string[] {
   const sources = [
     key,
     ...nearKeys(key).map((n) => n.token),
+    // The key inside a Basic credential: base64 of `<key>:`, `:<key>`, `x:<key>`.
+    ...BASIC_KEY_FORMS.map((form) => form.token(key)),
     bytes.toString('base64'),
     bytes.toString('hex'),
   ];

@@ -1,0 +1,135 @@
+import { exactJson, exactPetId } from '../http/exact.ts';
+import type { Exchange } from '../http/exchange.ts';
+import { CLAUSES } from './clauses.ts';
+import { finding } from './finding.ts';
+import { holdsPets } from './methods.ts';
+import { about, type Check, fail, type Judgement, pass, warn } from './types.ts';
+
+/**
+ * The contract's paths spelled otherwise: a trailing slash, doubled slashes, dot segments,
+ * another letter case, and a query holding a path-like text an auth layer may match
+ * (`?x=/health`). Where a router reads a spelling as the contract's path while the key check
+ * matches the target as written, the operation is served without the key. The path spellings
+ * lie outside the contract's paths, so without the right key any sane answer goes (404, 401,
+ * 400, 301...), but not the operation: a 2xx with the store's pets, or a pet created, is an
+ * operation done without HTTP bearer authentication. (The query spellings are the operations
+ * themselves: EVERY-ANSWER owes them 401.)
+ */
+
+/** One request target: the whole path from the origin, as written, and a query as written. */
+export interface Spelling {
+  label: string;
+  path: string;
+  query?: string;
+}
+
+/** Path-like texts a key check may let through when the target ends in them. */
+const PUBLIC_QUERIES = ['x=/health', 'x=/public', 'x=.css', 'x=/login'];
+
+/** The first letter of `/pets` in upper case: `/Pets`. */
+const capitalised = (rest: string) => rest.replace(/^\/p/, '/P');
+
+/**
+ * The spellings of one contract path (`rest` below the base path, e.g. `/pets` or `/pets/7`):
+ * each class once, a dot segment as `/./` on the collection and `/x/../` on an item, another
+ * case as `/Pets` on the collection and the base path in upper case on an item. A spelling
+ * equal to the path (a base path without letters) is left out.
+ */
+export function spellingsOf(basePath: string, rest: string): Spelling[] {
+  const item = rest !== '/pets';
+  const canonical = `${basePath}${rest}`;
+  const paths: Spelling[] = [
+    { label: 'a trailing slash', path: `${canonical}/` },
+    { label: 'a doubled leading slash', path: `/${canonical}` },
+    { label: 'doubled slashes', path: `${basePath}${rest.replaceAll('/', '//')}` },
+    item
+      ? { label: 'a dot-dot segment', path: `${basePath}/x/..${rest}` }
+      : { label: 'a dot segment', path: `${basePath}/.${rest}` },
+    item
+      ? { label: 'the base path in upper case', path: `${basePath.toUpperCase()}${rest}` }
+      : { label: 'another letter case', path: `${basePath}${capitalised(rest)}` },
+  ];
+  const queries = PUBLIC_QUERIES.map((query) => ({
+    label: `the query ${query}`,
+    path: canonical,
+    query,
+  }));
+  return [...paths.filter((s) => s.path !== canonical), ...queries];
+}
+
+/** One spelled request without the right key, and for a POST what followed. */
+export interface SpellingProbe {
+  label: string;
+  ex: Exchange;
+  /** createPet: the name the body asked for (this run's own). */
+  name?: string;
+  /** createPet: getPet with the key of the id a 2xx answer gave (absent once getPet is removed). */
+  after?: Exchange;
+}
+
+const statusOf = (ex: Exchange) => ex.response?.status ?? 0;
+
+/** A 2xx that showed pets or created one fails; another 2xx, a 5xx or no answer warns. */
+function judgeSpelling(probe: SpellingProbe): Judgement | undefined {
+  const { ex, after, label } = probe;
+  const status = statusOf(ex);
+  if (!ex.response) return warn(`${label}: no answer`, [ex]);
+  if (status >= 500) return warn(`${label}: answered ${status}`, [ex]);
+  if (status < 200 || status >= 300) return undefined;
+  const created = (exactJson(after) as { name?: unknown } | undefined)?.name;
+  if (after && statusOf(after) === 200 && probe.name !== undefined && created === probe.name)
+    return fail(
+      finding(
+        'written-without-key',
+        { status },
+        `answered ${status} and getPet with the key finds the pet it made: created without the right key`,
+      ),
+      [ex, after],
+      about(label),
+    );
+  if (holdsPets(ex))
+    return fail(
+      finding('pets-without-key', {}, 'the answer holds pets: served without the key'),
+      [ex],
+      about(label),
+    );
+  return warn(`${label}: answered ${status} without the right key (no pet shown or made)`, [ex]);
+}
+
+function judgeSpellings(probes: readonly SpellingProbe[]): Judgement {
+  const warnings: Judgement[] = [];
+  for (const probe of probes) {
+    const verdict = judgeSpelling(probe);
+    if (verdict?.verdict === 'fail') return verdict;
+    if (verdict) warnings.push(verdict);
+  }
+  return warnings[0] ?? pass(`${probes.length} spelled requests, none served without the key`);
+}
+
+export const AUTH_PATH_SPELLINGS: Check<SpellingProbe[]> = {
+  id: 'AUTH-PATH-SPELLINGS',
+  title:
+    'GET /pets and /pets/{petId} spelled otherwise (trailing slash, doubled slashes, dot segments, another letter case) or with a path-like query (?x=/health), without a key or with a wrong one -> any sane answer, never the store’s pets (another 2xx: warn)',
+  operation: 'all',
+  clause: CLAUSES.auth401,
+  level: 'MUST',
+  writes: false,
+  judge: judgeSpellings,
+};
+
+export const AUTH_PATH_SPELLINGS_CREATE: Check<SpellingProbe[]> = {
+  id: 'AUTH-PATH-SPELLINGS-CREATE',
+  title:
+    'POST /pets spelled otherwise (trailing slash, doubled slashes, dot segment, another letter case) or with a path-like query, without a key or with a wrong one -> no pet created (a Pet in the answer, or getPet with the key finding it: fail; another 2xx: warn)',
+  operation: 'createPet',
+  clause: CLAUSES.auth401,
+  level: 'MUST',
+  writes: true,
+  judge: judgeSpellings,
+};
+
+export const PATH_SPELLING_CHECKS = [AUTH_PATH_SPELLINGS, AUTH_PATH_SPELLINGS_CREATE];
+
+/** The pet id of a 2xx answer to a spelled POST, for the read that follows. */
+export const createdId = (ex: Exchange) =>
+  statusOf(ex) >= 200 && statusOf(ex) < 300 ? exactPetId(ex) : undefined;
