@@ -3,6 +3,7 @@ import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { finding } from './finding.ts';
 import { holdsPets } from './methods.ts';
+import { firstProblem, noAnswer, serverError } from './problems.ts';
 import { about, type Check, fail, type Judgement, pass, warn } from './types.ts';
 
 /**
@@ -69,12 +70,18 @@ export interface SpellingProbe {
 
 const statusOf = (ex: Exchange) => ex.response?.status ?? 0;
 
-/** A 2xx that showed pets or created one fails; another 2xx, a 5xx or no answer warns. */
+/**
+ * A 2xx that showed pets or created one fails, and so do a 5xx and no answer (any request gets a
+ * sane answer, as every other probe of the harness); another 2xx warns.
+ */
 function judgeSpelling(probe: SpellingProbe): Judgement | undefined {
   const { ex, after, label } = probe;
   const status = statusOf(ex);
-  if (!ex.response) return warn(`${label}: no answer`, [ex]);
-  if (status >= 500) return warn(`${label}: answered ${status}`, [ex]);
+  const broken = firstProblem(
+    () => noAnswer(ex),
+    () => serverError(ex),
+  );
+  if (broken) return fail(broken, [ex], about(label));
   if (status < 200 || status >= 300) return undefined;
   const created = (exactJson(after) as { name?: unknown } | undefined)?.name;
   if (after && statusOf(after) === 200 && probe.name !== undefined && created === probe.name)

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { spellingsOf } from '../../src/checks/path-spellings.ts';
+import {
+  AUTH_PATH_SPELLINGS,
+  AUTH_PATH_SPELLINGS_CREATE,
+  spellingsOf,
+} from '../../src/checks/path-spellings.ts';
+import { errorBody, exchange } from '../support/exchanges.ts';
 
 const targets = (base: string, rest: string) =>
   spellingsOf(base, rest).map((s) => (s.query ? `${s.path}?${s.query}` : s.path));
@@ -29,5 +34,36 @@ describe('spellingsOf: each class of spelling once a path, the canonical path ne
   it('leaves out a case spelling equal to the path (a base path without letters)', () => {
     expect(targets('/1', '/pets/7')).not.toContain('/1/pets/7');
     expect(targets('', '/pets')).toContain('//pets');
+  });
+});
+
+describe('AUTH-PATH-SPELLINGS: the judge', () => {
+  const probe = (ex: ReturnType<typeof exchange>, more: object = {}) => ({
+    label: 'a trailing slash, no key',
+    ex,
+    ...more,
+  });
+  const pets = exchange({ status: 200, json: [{ id: 1, name: 'Rex', categoryId: 2 }] });
+
+  it('fails on the store’s pets, a pet made, a 5xx or no answer; passes refusals; warns on another 2xx', () => {
+    expect(AUTH_PATH_SPELLINGS.judge([probe(pets)]).verdict).toBe('fail');
+    const made = exchange({ status: 201, json: { id: 9, name: 'pc-x', categoryId: 1 } }, 'POST');
+    const after = exchange({ status: 200, json: { id: 9, name: 'pc-x', categoryId: 1 } });
+    expect(AUTH_PATH_SPELLINGS_CREATE.judge([probe(made, { name: 'pc-x', after })]).code).toBe(
+      'written-without-key',
+    );
+    expect(
+      AUTH_PATH_SPELLINGS.judge([probe(exchange({ status: 502, json: errorBody(502) }))]).verdict,
+    ).toBe('fail');
+    expect(AUTH_PATH_SPELLINGS.judge([probe(exchange({ error: 'socket hang up' }))]).verdict).toBe(
+      'fail',
+    );
+    for (const status of [301, 401, 404])
+      expect(
+        AUTH_PATH_SPELLINGS.judge([probe(exchange({ status, json: errorBody(status) }))]).verdict,
+      ).toBe('pass');
+    expect(
+      AUTH_PATH_SPELLINGS.judge([probe(exchange({ status: 200, json: { ok: true } }))]).verdict,
+    ).toBe('warn');
   });
 });
