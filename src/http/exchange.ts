@@ -157,6 +157,9 @@ export function forRecord(
   const clip = <T extends { body?: string; bodyLength?: number }>(part: T): T => {
     if (part.body === undefined) return part;
     const max = typeof allowance === 'number' ? allowance : allowance.allowance();
+    // No character escapes to more than 6: a short body is kept whole without reading it
+    // (a budget must know what it cost, so it reads on).
+    if (typeof allowance === 'number' && part.body.length * 6 <= max) return part;
     const { kept, cost } = clipEscaped(part.body, max);
     if (typeof allowance !== 'number') allowance.spend(cost);
     return kept.length === part.body.length
