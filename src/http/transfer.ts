@@ -218,7 +218,27 @@ class Collector {
 function bodyOf(body: Transfer['body']): string | Readable | null {
   if (body === undefined) return null;
   if (typeof body === 'string') return body;
-  return Readable.from(body.map((piece) => Buffer.from(piece)));
+  return Readable.from(paced(body.map((piece) => Buffer.from(piece))));
+}
+
+/**
+ * After the event loop's next poll for I/O: an answer that came since is read by then (one
+ * setImmediate alone ends in the check phase of this turn, before that poll).
+ */
+const nextPoll = () =>
+  new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+
+/**
+ * The pieces a poll for I/O apart: a server may answer before the body is whole (a
+ * 401 needs no body) and close the connection, and an answer already on the socket is then read
+ * before the next piece is written into a closed connection (RFC 9112 9.5: a client sending a
+ * body SHOULD watch for an answer), rather than lost to the write's EPIPE.
+ */
+async function* paced(pieces: readonly Buffer[]): AsyncGenerator<Buffer> {
+  for (const [i, piece] of pieces.entries()) {
+    if (i > 0) await nextPoll();
+    yield piece;
+  }
 }
 
 /** The path and query as the URL's text spells them: dot segments and doubled slashes kept. */

@@ -58,6 +58,6 @@ export async function startFault(variant: ServerVariant, apiKey: string): Promis
   const clock = variant.today ? () => new Date(`${variant.today}T12:00:00Z`) : () => new Date();
   const reference = (options = {}) => createReferenceApp({ apiKey, clock, ...options });
   const server = await listen(variant.wrap(reference(), { apiKey, clock, reference }), { clock });
-  if (variant.listen) applyTransport(server.server, variant.listen);
+  if (variant.listen) applyTransport(server.server, variant.listen, apiKey);
   return server;
 }

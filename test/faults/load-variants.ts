@@ -44,6 +44,13 @@ export const LOAD_VARIANTS: readonly ServerVariant[] = [
     listen: { idleCloseMs: 2, closeOnReuseEvery: 3 },
   },
   {
+    name: 'refuses-before-the-body',
+    description:
+      'Answers a request without the valid key 401 as soon as its head has come, without reading its body, and closes the connection at once: a chunked body still on its way meets a closed connection.',
+    wrap: (app) => app,
+    listen: { refuseEarlyUnlessKey: true },
+  },
+  {
     name: 'slower-under-load',
     description:
       'Answers in 5 ms while it holds 4 requests or fewer, and 150 ms slower for each request it holds beyond 4 (a server that queues).',

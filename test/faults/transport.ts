@@ -31,14 +31,42 @@ export interface Transport {
    * that does not has to see the octets itself.)
    */
   refuseOctets?: (octets: RequestOctets) => string | undefined;
+  /**
+   * Answers a request whose Authorization is not `Bearer <the key>` 401 as soon as its head has
+   * come, without reading its body, and closes the connection (`Connection: close`): a body
+   * still on its way meets a closed connection (RFC 9112 9.6: a server should close in stages;
+   * many close at once).
+   */
+  refuseEarlyUnlessKey?: boolean;
 }
 
 /** Gives a listening server the transport's ways. */
-export function applyTransport(server: Server, transport: Transport): void {
+export function applyTransport(server: Server, transport: Transport, apiKey: string): void {
   if (transport.idleCloseMs !== undefined) closeIdleSilently(server, transport.idleCloseMs);
   if (transport.maxConnections !== undefined) serveAtMost(server, transport.maxConnections);
   if (transport.closeOnReuseEvery !== undefined) closeOnReuse(server, transport.closeOnReuseEvery);
   if (transport.refuseOctets) screenOctets(server, transport.refuseOctets);
+  if (transport.refuseEarlyUnlessKey) refuseEarly(server, apiKey);
+}
+
+/** See Transport.refuseEarlyUnlessKey. */
+function refuseEarly(server: Server, key: string): void {
+  const listeners = server.listeners('request') as ((...args: unknown[]) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.headers.authorization === `Bearer ${key}`) {
+      for (const listener of listeners) listener.call(server, req, res);
+      return;
+    }
+    const body = JSON.stringify({ code: 'unauthorized', message: 'No key.', status: 401 });
+    res.writeHead(401, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      'www-authenticate': 'Bearer',
+      connection: 'close',
+    });
+    res.end(body, () => req.socket.destroy());
+  });
 }
 
 /** A raw 400 with an Error body, and the connection closed. */
