@@ -22,3 +22,8 @@ export function refusedMark(runId: string): string {
 export function refusedName(runId: string, label: string): string {
   return `${refusedMark(runId)}${label}`;
 }
+
+/** A plain valid NewPet for a createPet the contract refuses (no key, a wrong key): its name marked. */
+export function refusedNewPet(runId: string, label: string): Record<string, unknown> {
+  return { name: refusedName(runId, label), categoryId: 1, status: 'available' };
+}
