@@ -135,6 +135,14 @@ describe('the same seed sends the same requests', () => {
       ).toBe(true);
     expect(requests.length).toBeGreaterThan(300);
     expect(requestsOf(second)).toEqual(requests);
+    // A marked name (a write the contract refuses) goes only in requests the reference refuses:
+    // a server may never serve one, so a marked pet shown is always a refused write stored.
+    const mark = `pc-${readReport(first).runId}~refused-`;
+    const marked = entriesOf(first).filter((e) => e.request.postData?.text.includes(mark));
+    expect(marked.length).toBeGreaterThan(30);
+    expect(marked.filter((e) => e.response.status !== 400 && e.response.status !== 401)).toEqual(
+      [],
+    );
     // In the catalog's order; messages may name the server's origin, whose port differs, the
     // id the server gave a pet (in the order the creations arrived), and the run's tag.
     const verdicts = (r: typeof first) => {
