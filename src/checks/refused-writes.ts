@@ -158,7 +158,7 @@ function judgeRefused(obs: RefusedWritesObservation, owed: Refusal): Judgement {
 export const RUN_401_NO_EFFECT: Check<RefusedWritesObservation> = {
   id: 'RUN-401-NO-EFFECT',
   title:
-    'A createPet refused with 401 (no key, a wrong key) created nothing: no pet with its marked name shows in any page or pet the run reads, the first three refused before any other write',
+    'A createPet refused with 401 (no key, a wrong key) created nothing: no pet with its marked name shows in any page or pet the run reads (refused createPets are the first writes of the run)',
   operation: 'createPet',
   clause: CLAUSES.auth401,
   level: 'MUST',

@@ -106,6 +106,19 @@ export const EFFECT_FAULTS: Fault[] = [
       }),
   },
   {
+    name: 'stores-near-key-create',
+    description:
+      'Answers a createPet whose bearer token starts with the key (the key with more after it) 401, as owed, but stores the pet anyway.',
+    caughtBy: ['RUN-401-NO-EFFECT'],
+    wrap: (app, { apiKey }) =>
+      refusesButStores(app, (req) => {
+        const token = /^Bearer (.*)$/.exec(req.headers.authorization ?? '')?.[1];
+        return token !== undefined && token !== apiKey && token.startsWith(apiKey)
+          ? withKey(req, apiKey)
+          : undefined;
+      }),
+  },
+  {
     name: 'stores-invalid-create-coerced',
     description:
       'Answers a categoryId written as a string ("7") 400, as owed, but stores the pet anyway with the string read as a number.',
