@@ -58,9 +58,9 @@ export default function authSuite(run: SuiteRun): void {
   }
 
   for (const operation of Object.keys(OPERATION_ROWS) as OperationName[]) {
-    const valid = OPERATION_ROWS[operation].valid(runId);
     const invalid = INVALID_INPUTS.filter((i) => i.operation === operation);
     for (const state of CREDENTIAL_STATES) {
+      const valid = OPERATION_ROWS[operation].valid(runId, state.id);
       checkTest(
         state.keptAlive ? keptAlive : target,
         authCheckFor(operation, state.id),

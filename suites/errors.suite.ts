@@ -1,5 +1,5 @@
 import { UNKNOWN_IDS } from '../src/arbitraries/pet-id.ts';
-import { exampleNewPet } from '../src/arbitraries/pet-name.ts';
+import { exampleNewPet, refusedNewPet } from '../src/arbitraries/pet-name.ts';
 import {
   ERR_BODY_STATUS,
   JSON_CONTENT_TYPE,
@@ -43,7 +43,7 @@ export default function errorsSuite(run: SuiteRun): void {
         {
           expected: [401],
           label: 'createPet without key',
-          ex: api.createPet(exampleNewPet(runId, 'err'), 'none'),
+          ex: api.createPet(refusedNewPet(runId, 'err'), 'none'),
         },
         { expected: [400], label: 'createPet without name', ex: api.createPet({ categoryId: 1 }) },
       );

@@ -1,4 +1,4 @@
-import { exampleNewPet } from '../src/arbitraries/pet-name.ts';
+import { exampleNewPet, refusedNewPet } from '../src/arbitraries/pet-name.ts';
 import { WRONG_TOKEN } from '../src/checks/auth-table.ts';
 import { HTTP_401_CHALLENGE, HTTP_DATE, type LabelledAnswer } from '../src/checks/http-musts.ts';
 import type { Exchange } from '../src/http/exchange.ts';
@@ -27,7 +27,7 @@ export default function httpMustsSuite(run: SuiteRun): void {
         ? [
             {
               label: 'createPet with a wrong key',
-              ex: api.createPet(exampleNewPet(runId, 'rfc'), wrong),
+              ex: api.createPet(refusedNewPet(runId, 'rfc'), wrong),
             },
           ]
         : []),

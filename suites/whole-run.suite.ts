@@ -1,5 +1,6 @@
 import { petName } from '../src/arbitraries/pet-name.ts';
 import { EVERY_ANSWER } from '../src/checks/every-answer.ts';
+import { RUN_400_NO_EFFECT, RUN_401_NO_EFFECT } from '../src/checks/refused-writes.ts';
 import { RUN_ID_UNIQUE, RUN_MIN_CREATIONS, RUN_PET_CONSISTENT } from '../src/checks/run-wide.ts';
 import { RUN_SENTINELS } from '../src/checks/sentinels.ts';
 import { LIMIT, PET_STATUSES } from '../src/contract/contract.ts';
@@ -103,6 +104,15 @@ export default function wholeRunSuite(run: SuiteRun): void {
     target.run.sentinels.finalRound(api.send);
     return target.run.sentinels.observation();
   });
+
+  // Every refused createPet of the run that carried a marked name, looked for in every page and
+  // pet the run read, and in one more page of 100 (on a store listing newest first, the late ones).
+  for (const check of [RUN_401_NO_EFFECT, RUN_400_NO_EFFECT]) {
+    checkTest(target, check, async (api) => {
+      await api.listPets({ limit: LIMIT.max });
+      return target.run.answers.refused.observation();
+    });
+  }
 
   // Last of all: every answer the run received, the preflight's and the set-up's included.
   checkTest(target, EVERY_ANSWER, async () => target.run.answers.observation());

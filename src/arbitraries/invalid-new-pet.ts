@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { LosslessNumber } from 'lossless-json';
 import { INT64, PET_STATUSES } from '../contract/contract.ts';
 import { categoryIdArb, type NewPetBody, newPetArb } from './new-pet.ts';
+import { refusedName } from './pet-name.ts';
 import { isValidNewPet, jsonText } from './wire.ts';
 
 /**
@@ -120,7 +121,7 @@ export const NEAR_STATUSES = [
 
 const nearStatusBodies = (runId: string): InvalidBody[] =>
   NEAR_STATUSES.map((status, i) => ({
-    json: { name: `pc-${runId}-near-status-${i}`, categoryId: i, status },
+    json: { name: refusedName(runId, `near-status-${i}`), categoryId: i, status },
   }));
 
 /** Values of every JSON type a field of NewPet may not hold, one per type, whatever the seed. */
@@ -133,17 +134,59 @@ const WRONG_TYPES: Record<'name' | 'categoryId' | 'status', readonly unknown[]> 
 /** Bodies with `field` of each wrong JSON type, the other fields valid. */
 function typedField(field: keyof typeof WRONG_TYPES, runId = 'typed'): InvalidBody[] {
   return WRONG_TYPES[field].map((value, i) => ({
-    json: { name: `pc-${runId}-${field}-type-${i}`, categoryId: i, status: 'sold', [field]: value },
+    json: {
+      name: refusedName(runId, `${field}-type-${i}`),
+      categoryId: i,
+      status: 'sold',
+      [field]: value,
+    },
   }));
+}
+
+/**
+ * Spellings of a required member that are not it: JSON member names are case-sensitive, so a
+ * body with `Name` or `category_id` and without `name` or `categoryId` lacks a required field
+ * (a server binding names case-insensitively took `{"Name":"x","CategoryID":1}` for a NewPet).
+ */
+export const OTHER_SPELLINGS = {
+  name: ['Name', 'NAME', 'name '],
+  categoryId: ['categoryID', 'CategoryId', 'categoryid', 'category_id'],
+} as const;
+
+/** A valid NewPet with `field` moved to another spelling of its name, in its place. */
+function otherSpelling(runId: string, field: keyof typeof OTHER_SPELLINGS) {
+  return fc
+    .tuple(newPetArb(runId), fc.constantFrom(...OTHER_SPELLINGS[field]))
+    .map(([pet, spelled]) =>
+      Object.fromEntries(Object.entries(pet).map(([k, v]) => [k === field ? spelled : k, v])),
+    );
+}
+
+/** Each other spelling of `field` whatever the seed, the name marking the request refused. */
+function spelledOtherwise(runId: string, field: keyof typeof OTHER_SPELLINGS): InvalidBody[] {
+  return OTHER_SPELLINGS[field].map((spelled, i) => {
+    const name = refusedName(runId, `${field}-spelled-${i}`);
+    return {
+      json: field === 'name' ? { [spelled]: name, categoryId: i } : { name, [spelled]: i },
+    };
+  });
 }
 
 /** Every named way a createPet body is made invalid (contract: createPet, 400). */
 export const MUTATIONS: readonly Mutation[] = [
-  { id: 'MISSING-NAME', label: 'without name', arb: (r) => provenInvalid(withoutField(r, 'name')) },
+  {
+    id: 'MISSING-NAME',
+    label: 'without name (left out, or spelled Name, NAME or "name ")',
+    arb: (r) => provenInvalid(fc.oneof(withoutField(r, 'name'), otherSpelling(r, 'name'))),
+    examples: (r) => spelledOtherwise(r, 'name'),
+  },
   {
     id: 'MISSING-CATEGORY',
-    label: 'without categoryId',
-    arb: (r) => provenInvalid(withoutField(r, 'categoryId')),
+    label:
+      'without categoryId (left out, or spelled categoryID, CategoryId, categoryid or category_id)',
+    arb: (r) =>
+      provenInvalid(fc.oneof(withoutField(r, 'categoryId'), otherSpelling(r, 'categoryId'))),
+    examples: (r) => spelledOtherwise(r, 'categoryId'),
   },
   {
     id: 'NAME-TYPE',
@@ -158,7 +201,7 @@ export const MUTATIONS: readonly Mutation[] = [
     // A number written as a string is the near miss servers accept: tried whatever the seed.
     examples: (r) => [
       ...['1', INT64.max.toString()].map((categoryId, i) => ({
-        json: { name: `pc-${r}-string-category-${i}`, categoryId },
+        json: { name: refusedName(r, `string-category-${i}`), categoryId },
       })),
       ...typedField('categoryId', r),
     ],
@@ -204,7 +247,7 @@ export const MUTATIONS: readonly Mutation[] = [
     // 1.5 the integer 150 (drawn doubles have too many digits to show it).
     examples: (r) =>
       [1.5, -2.25].map((categoryId, i) => ({
-        json: { name: `pc-${r}-fraction-${i}`, categoryId },
+        json: { name: refusedName(r, `fraction-${i}`), categoryId },
       })),
   },
   {
@@ -215,7 +258,7 @@ export const MUTATIONS: readonly Mutation[] = [
     // A huge exponent too: a reader that expands 1e999999999 into its digits hangs.
     examples: (r) =>
       [...JUST_BEYOND_INT64, new LosslessNumber('1e999999999')].map((categoryId, i) => ({
-        json: { name: `pc-${r}-beyond-int64-${i}`, categoryId },
+        json: { name: refusedName(r, `beyond-int64-${i}`), categoryId },
       })),
   },
   {

@@ -1,3 +1,4 @@
+import { refusedNewPet } from '../arbitraries/pet-name.ts';
 import type { OperationName } from '../contract/contract.ts';
 import type { Auth, SendOptions } from '../http/client.ts';
 import { BASIC_KEY_FORMS, KEY_VARIANTS, markerOf, REDACTED } from '../http/key-variants.ts';
@@ -172,11 +173,12 @@ export const OPERATION_ROWS = {
   createPet: {
     prefix: 'CREATE',
     request: 'POST /pets',
-    valid: (runId: string): RequestSpec => ({
+    // Named after the credential state: a refused write stored anyway is told by its name.
+    valid: (runId: string, state = 'auth'): RequestSpec => ({
       label: 'valid',
       method: 'POST',
       path: '/pets',
-      json: { name: `pc-${runId}-auth`, categoryId: 1, status: 'available' },
+      json: refusedNewPet(runId, `auth-${state.toLowerCase()}`),
     }),
   },
   getPet: {
@@ -186,7 +188,7 @@ export const OPERATION_ROWS = {
   },
 } as const satisfies Record<
   OperationName,
-  { prefix: string; request: string; valid(runId: string): RequestSpec }
+  { prefix: string; request: string; valid(runId: string, state?: string): RequestSpec }
 >;
 
 const list = (label: string, query: Record<string, string>): RequestSpec => ({
@@ -237,7 +239,7 @@ export const INVALID_INPUTS: readonly InvalidInput[] = [
     requests: (runId) => [
       post('malformed JSON', { rawBody: '{"name": ' }),
       post('a body without name', { json: { categoryId: 1 } }),
-      post('status "Sold"', { json: { name: `pc-${runId}-auth`, categoryId: 1, status: 'Sold' } }),
+      post('status "Sold"', { json: { ...refusedNewPet(runId, 'auth-sold'), status: 'Sold' } }),
     ],
   },
   {

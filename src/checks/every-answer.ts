@@ -1,5 +1,5 @@
 import { plural } from '../base/plural.ts';
-import { exactJson, exactPetId, sameValue, showValue } from '../http/exact.ts';
+import { exactJson, exactPetId, integerText, sameValue, showValue } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { echoProblem } from './create-pet.ts';
@@ -66,11 +66,43 @@ function owed(c: RequestClass, removed: boolean): Owed {
   }
 }
 
+const PET_MEMBERS = ['name', 'categoryId', 'status'] as const;
+
+/**
+ * Two items of one page with the same id: a page is a list of animals, and an id identifies one
+ * ("id ... Unique identifier"). Within one answer only: the store may change between two reads,
+ * so a pet in two pages, or in two reads, is no failure.
+ */
+export function repeatedId(ex: Exchange): Problem {
+  const items = exactJson(ex);
+  if (!Array.isArray(items)) return undefined;
+  const first = new Map<string, Record<string, unknown>>();
+  for (const item of items as Record<string, unknown>[]) {
+    const id = integerText(item?.id);
+    if (id === undefined) continue;
+    const before = first.get(id);
+    if (!before) {
+      first.set(id, item);
+      continue;
+    }
+    const same = PET_MEMBERS.every((k) => sameValue(before[k], item[k]));
+    return same
+      ? finding('pet-listed-twice', { id }, `pet ${id} listed twice in one page`)
+      : finding(
+          'id-shared',
+          { id },
+          `two different animals share id ${id} in one page (${showValue(before.name)} and ${showValue(item.name)})`,
+        );
+  }
+  return undefined;
+}
+
 /** A 2xx body as the request makes it owed: the page, the created pet, the pet asked for. */
 function successProblem(ex: Exchange, c: RequestClass, status: number): Problem {
   if (c.operation === 'listPets') {
     return firstProblem(
       () => notPetPage(ex, c.limit ?? 100),
+      () => repeatedId(ex),
       () => {
         if (c.status === undefined) return undefined;
         const items = (exactJson(ex) ?? []) as { id?: unknown; status?: unknown }[];

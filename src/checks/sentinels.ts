@@ -1,3 +1,4 @@
+import { refusedName } from '../arbitraries/pet-name.ts';
 import { plural } from '../base/plural.ts';
 import type { SendOptions } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -34,7 +35,7 @@ export const SENTINEL_KINDS: readonly SentinelKind[] = [
     request: (runId) => ({
       method: 'POST',
       path: '/pets',
-      json: { name: `pc-${runId}-sentinel`, categoryId: 1 },
+      json: { name: refusedName(runId, 'sentinel'), categoryId: 1 },
       auth: 'none',
     }),
   },

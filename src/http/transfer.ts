@@ -225,8 +225,7 @@ function bodyOf(body: Transfer['body']): string | Readable | null {
  * After the event loop's next poll for I/O: an answer that came since is read by then (one
  * setImmediate alone ends in the check phase of this turn, before that poll).
  */
-const nextPoll = () =>
-  new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+const nextPoll = () => new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
 
 /**
  * The pieces a poll for I/O apart: a server may answer before the body is whole (a

@@ -1,3 +1,4 @@
+import { refusedMark } from '../arbitraries/pet-name.ts';
 import type { HarnessContext } from '../bridge/context.ts';
 import {
   type AnswerContext,
@@ -5,6 +6,7 @@ import {
   judgeAnswer,
   type Offence,
 } from '../checks/every-answer.ts';
+import { RefusedWritesTally } from '../checks/refused-writes.ts';
 import { classifyRequest, type RequestClass } from '../checks/request-class.ts';
 import { cellsOf, RequestSpaceTally } from '../checks/request-space.ts';
 import { exactJson, integerText } from '../http/exact.ts';
@@ -24,17 +26,27 @@ export class AnswerLedger {
   readonly first: Offence[] = [];
   /** The request space the run's answered requests covered (report.json coverage.dimensions). */
   readonly space = new RequestSpaceTally();
+  /** The refused createPets that carried a marked name, and every pet a read showed. */
+  readonly refused: RefusedWritesTally;
   /** Distinct pets any answer showed so far, and those createPet gave the run. */
   private readonly seen = new Set<string>();
   private readonly created = new Set<string>();
 
-  constructor(private readonly ctx: AnswerContext) {}
+  constructor(
+    private readonly ctx: AnswerContext,
+    mark: string,
+  ) {
+    this.refused = new RefusedWritesTally(mark);
+  }
 
   /** Judges one exchange against the invariants every answer keeps, and notes the outcome. */
   note(ex: Exchange): void {
     // Classified once: the class reads the request's body, and both notes need it.
     const c = ex.response ? classifyRequest(ex.request, this.ctx) : undefined;
-    if (c) this.cover(ex, c);
+    if (c) {
+      this.cover(ex, c);
+      this.refused.note(ex, c);
+    }
     const judgement = c && judgeAnswer(ex, this.ctx, c);
     if (!judgement) {
       if (ex.response) this.outside++;
@@ -79,7 +91,7 @@ export function answerContext(ctx: HarnessContext): AnswerContext {
 
 /** The ledger of a run, the preflight's answer judged first. */
 export function answerLedger(ctx: HarnessContext): AnswerLedger {
-  const ledger = new AnswerLedger(answerContext(ctx));
+  const ledger = new AnswerLedger(answerContext(ctx), refusedMark(ctx.runId));
   if (ctx.preflight) ledger.note(ctx.preflight);
   return ledger;
 }

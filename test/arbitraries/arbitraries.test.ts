@@ -160,6 +160,51 @@ describe('invalid NewPet bodies: every named mutation', () => {
     });
   }
 
+  it('every example a mutation tries whatever the seed is proven invalid too', () => {
+    for (const mutation of MUTATIONS)
+      for (const body of mutation.examples?.('run1') ?? [])
+        if ('json' in body) expect(isValidNewPet(body.json), jsonText(body.json)).toBe(false);
+  });
+
+  it('MISSING-NAME and MISSING-CATEGORY try the member in every other spelling, and draw them', () => {
+    const keys = (id: string) =>
+      (MUTATIONS.find((m) => m.id === id)?.examples?.('run1') ?? []).map((b) =>
+        Object.keys('json' in b ? (b.json as object) : {}),
+      );
+    expect(keys('MISSING-NAME')).toEqual([
+      ['Name', 'categoryId'],
+      ['NAME', 'categoryId'],
+      ['name ', 'categoryId'],
+    ]);
+    expect(keys('MISSING-CATEGORY').map((k) => k[1])).toEqual([
+      'categoryID',
+      'CategoryId',
+      'categoryid',
+      'category_id',
+    ]);
+    const drawn = (id: string) =>
+      sample(
+        MUTATIONS.find((m) => m.id === id)?.arb('run1') ?? fc.constant({ raw: '' }),
+        200,
+      ).flatMap((b) => ('json' in b ? Object.keys(b.json as object) : []));
+    expect(drawn('MISSING-NAME')).toEqual(expect.arrayContaining(['Name', 'NAME', 'name ']));
+    expect(drawn('MISSING-CATEGORY')).toEqual(
+      expect.arrayContaining(['categoryID', 'CategoryId', 'categoryid', 'category_id']),
+    );
+  });
+
+  it('the same seed draws the same invalid bodies', () => {
+    for (const id of ['MISSING-NAME', 'MISSING-CATEGORY']) {
+      const arb = MUTATIONS.find((m) => m.id === id)?.arb('run1');
+      if (!arb) throw new Error(id);
+      const draw = () =>
+        fc
+          .sample(arb, { seed: 42, numRuns: 20 })
+          .map((b) => JSON.stringify(b, (_, v) => (typeof v === 'bigint' ? `${v}n` : v)));
+      expect(draw()).toEqual(draw());
+    }
+  });
+
   it('try the integers just beyond both int64 bounds by name, exactly', () => {
     const beyond = MUTATIONS.find((m) => m.id === 'CATEGORY-INT64');
     const texts = (beyond?.examples?.('run1') ?? []).map((b) =>

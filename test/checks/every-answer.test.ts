@@ -172,4 +172,15 @@ describe('EVERY-ANSWER: one judge of what every answer keeps, whatever sent it',
       of(sent({ path: '/pets', headers: { accept: 'text/html' } }, { status: 200 }))?.input,
     ).toBe('open');
   });
+
+  it('fails a page listing one id twice, once an animal or two sharing it; not two pages that do', () => {
+    const twice = list('/pets?limit=100', { status: 200, json: [pet(1), pet(2), pet(2)] });
+    expect(verdict(twice)).toBe('pet 2 listed twice in one page');
+    const shared = { ...pet(2), name: 'Other' };
+    const two = list('/pets?limit=100', { status: 200, json: [pet(2), shared] });
+    expect(verdict(two)).toBe('two different animals share id 2 in one page ("Rex" and "Other")');
+    // The store may change between two reads: the same pet in two pages is no failure.
+    expect(verdict(list('/pets?limit=1', { status: 200, json: [pet(2)] }))).toBe('sound');
+    expect(verdict(list('/pets?limit=2', { status: 200, json: [pet(1), pet(2)] }))).toBe('sound');
+  });
 });

@@ -1042,6 +1042,49 @@ const cases: Record<string, Case[]> = {
       because: 'sentinel list-no-key after 50 requests',
     },
   ],
+  'RUN-401-NO-EFFECT': [
+    { observation: { refused: { 401: 3, 400: 0 }, reads: 9, stored: [] }, verdict: 'pass' },
+    { observation: { refused: { 401: 0, 400: 2 }, reads: 9, stored: [] }, verdict: 'skip' },
+    {
+      observation: {
+        refused: { 401: 1, 400: 0 },
+        reads: 1,
+        stored: [
+          {
+            owed: 401,
+            why: 'no key',
+            name: 'pc-r~refused-first-no-key',
+            id: '1',
+            refused: err(401),
+            seen: ok([{ id: 1, name: 'pc-r~refused-first-no-key', categoryId: 1 }]),
+          },
+        ],
+      },
+      verdict: 'fail',
+      because: 'a createPet refused with 401 (no key) created a pet: pet 1',
+    },
+  ],
+  'RUN-400-NO-EFFECT': [
+    { observation: { refused: { 401: 0, 400: 3 }, reads: 9, stored: [] }, verdict: 'pass' },
+    {
+      observation: {
+        refused: { 401: 0, 400: 1 },
+        reads: 1,
+        stored: [
+          {
+            owed: 400,
+            why: 'an invalid body',
+            name: 'pc-r~refused-first-invalid',
+            id: '2',
+            refused: err(400),
+            seen: ok({ id: 2, name: 'pc-r~refused-first-invalid', categoryId: 1 }),
+          },
+        ],
+      },
+      verdict: 'fail',
+      because: 'a createPet refused with 400 (an invalid body) created a pet: pet 2',
+    },
+  ],
   'EVERY-ANSWER': [
     { observation: { judged: 5, outside: 1, offences: 0, first: [] }, verdict: 'pass' },
     { observation: { judged: 0, outside: 0, offences: 0, first: [] }, verdict: 'skip' },

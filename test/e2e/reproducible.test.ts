@@ -46,9 +46,11 @@ describe('the same seed sends the same requests', () => {
     response: { status: number; content: { text: string } };
   }
   type Result = Awaited<ReturnType<typeof runCli>>;
-  /** The run's pet-name tag in `text` masked: it is drawn anew for every run. */
+  /** The run's pet-name tags in `text` masked (`pc-<runId>-`, and `pc-<runId>~` of refused writes): drawn anew for every run. */
   const masked = (result: Result, text: string) =>
-    text.replaceAll(`pc-${readReport(result).runId}-`, 'pc-<runId>-');
+    text
+      .replaceAll(`pc-${readReport(result).runId}-`, 'pc-<runId>-')
+      .replaceAll(`pc-${readReport(result).runId}~`, 'pc-<runId>~');
   const entriesOf = (result: Result): HarEntry[] =>
     (JSON.parse(readArtifacts(result)['exchanges.har'] ?? '{}') as { log: { entries: HarEntry[] } })
       .log.entries;
@@ -118,19 +120,29 @@ describe('the same seed sends the same requests', () => {
     expect(readReport(second).runId).not.toBe(readReport(first).runId);
     const requests = requestsOf(first);
     expect(requests.some((r) => r.includes('pc-<runId>-'))).toBe(true);
-    // Every request names its sender: the preflight, the seeding, the sentinel probes spread
-    // over the run, or a check of the catalog.
+    // Every request names its sender: the preflight, the seeding, the refused createPets that
+    // are the run's first writes, the sentinel probes spread over the run, or a check of the
+    // catalog.
     expect(requests.some((r) => /^preflight GET /.test(r))).toBe(true);
     expect(requests.some((r) => /^seed POST \S*\/pets /.test(r))).toBe(true);
     const senders = new Set(requests.map((r) => r.split(' ')[0]));
     const ids = new Set(readReport(first).checks.map((c) => c.id));
     for (const sender of senders)
       expect(
-        ['preflight', 'seed', 'sentinel'].includes(sender as string) || ids.has(sender as string),
+        ['preflight', 'seed', 'refused-first', 'sentinel'].includes(sender as string) ||
+          ids.has(sender as string),
         `${sender}`,
       ).toBe(true);
     expect(requests.length).toBeGreaterThan(300);
     expect(requestsOf(second)).toEqual(requests);
+    // A marked name (a write the contract refuses) goes only in requests the reference refuses:
+    // a server may never serve one, so a marked pet shown is always a refused write stored.
+    const mark = `pc-${readReport(first).runId}~refused-`;
+    const marked = entriesOf(first).filter((e) => e.request.postData?.text.includes(mark));
+    expect(marked.length).toBeGreaterThan(30);
+    expect(marked.filter((e) => e.response.status !== 400 && e.response.status !== 401)).toEqual(
+      [],
+    );
     // In the catalog's order; messages may name the server's origin, whose port differs, the
     // id the server gave a pet (in the order the creations arrived), and the run's tag.
     const verdicts = (r: typeof first) => {

@@ -7,6 +7,7 @@ import { AUTH_SURFACE_FAULTS } from './auth-surface-faults.ts';
 import { BYTES_FAULTS } from './bytes-faults.ts';
 import { COVERAGE_FAULTS } from './coverage-faults.ts';
 import { CREATE_ANSWER_FAULTS } from './create-faults.ts';
+import { EFFECT_FAULTS } from './effect-faults.ts';
 import { EQUIVALENCE_FAULTS } from './equivalence-faults.ts';
 import { ERROR_FAULTS, GET_FAULTS, SUNSET_FAULTS } from './get-faults.ts';
 import { HTTP_MUST_FAULTS } from './http-must-faults.ts';
@@ -45,6 +46,7 @@ export const FAULTS: readonly Fault[] = [
   ...OVER_TIME_FAULTS,
   ...MAGNITUDE_FAULTS,
   ...HTTP_MUST_FAULTS,
+  ...EFFECT_FAULTS,
 ];
 
 export function findFault(name: string): Fault {

@@ -137,3 +137,31 @@ export class SharedStore extends PetStore {
     else if (roll < 0.3) this.delete();
   }
 }
+
+/**
+ * A store that already holds `count` pets of other clients when the run starts (statuses in
+ * turn, some without one), listed oldest first or newest first. Some carry names another run of
+ * the harness marked as refused (`pc-<other run>~refused-...`): they are not this run's.
+ */
+export class StockedStore extends PetStore {
+  constructor(
+    count: number,
+    private readonly newestFirst: boolean,
+  ) {
+    super();
+    for (let i = 0; i < count; i++) {
+      const status = [...PET_STATUSES, undefined][i % (PET_STATUSES.length + 1)];
+      const name =
+        i % 50 === 0 ? `pc-0ther${i}~refused-first-no-key` : `stock pet ${i} of another client`;
+      this.create({ name, categoryId: BigInt(i), ...(status ? { status } : {}) });
+    }
+  }
+
+  override list(query: ListQuery): StoredPet[] {
+    if (!this.newestFirst) return super.list(query);
+    const all = [...this.pets.values()].reverse();
+    return all
+      .filter((p) => query.status === undefined || p.status === query.status)
+      .slice(0, query.limit);
+  }
+}

@@ -1,7 +1,13 @@
 import { PET_STATUSES } from '../../src/contract/contract.ts';
 import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
 import { parseNewPet } from '../../src/reference/new-pet.ts';
-import { AnyOrderStore, SettlingStore, SharedStore, TransitionStore } from './freedom-stores.ts';
+import {
+  AnyOrderStore,
+  SettlingStore,
+  SharedStore,
+  StockedStore,
+  TransitionStore,
+} from './freedom-stores.ts';
 import type { ServerVariant } from './types.ts';
 import {
   errorOf,
@@ -198,6 +204,18 @@ export const FREEDOM_VARIANTS: readonly ServerVariant[] = [
         if (matches(req, 'GET', ITEM)) return errorOf(404, 'not_found', 'No such pet.');
         return res;
       },
+  },
+  {
+    name: 'many-pets-oldest-first',
+    description:
+      'Holds 1000 pets of other clients before the run (a few named as another run marks refused writes), listed oldest first: the run never sees its own pets in an unfiltered page.',
+    wrap: (_app, ctx) => ctx.reference({ store: new StockedStore(1000, false) }),
+  },
+  {
+    name: 'many-pets-newest-first',
+    description:
+      'Holds 1000 pets of other clients before the run (a few named as another run marks refused writes), listed newest first.',
+    wrap: (_app, ctx) => ctx.reference({ store: new StockedStore(1000, true) }),
   },
   {
     name: 'deprecation-notice-any',
