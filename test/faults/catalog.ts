@@ -20,6 +20,7 @@ import { SET_UP_FAULTS } from './set-up-faults.ts';
 import { TIMELINE_FAULTS } from './timeline-faults.ts';
 import { applyTransport } from './transport.ts';
 import type { Fault, ServerVariant } from './types.ts';
+import { WIRE_FAULTS } from './wire-faults.ts';
 
 export type { Fault, ServerVariant } from './types.ts';
 
@@ -45,6 +46,7 @@ export const FAULTS: readonly Fault[] = [
   ...OVER_TIME_FAULTS,
   ...MAGNITUDE_FAULTS,
   ...HTTP_MUST_FAULTS,
+  ...WIRE_FAULTS,
 ];
 
 export function findFault(name: string): Fault {
