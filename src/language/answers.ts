@@ -87,6 +87,7 @@ export function answerContext(ctx: HarnessContext): AnswerContext {
 export function answerLedger(ctx: HarnessContext): AnswerLedger {
   const ledger = new AnswerLedger(answerContext(ctx));
   if (ctx.preflight) ledger.note(ctx.preflight);
+  for (const ex of ctx.preflightOthers ?? []) ledger.note(ex);
   return ledger;
 }
 
