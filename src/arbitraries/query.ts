@@ -11,6 +11,30 @@ export const NAMED_LIMITS: readonly number[] = [
   ...Array.from({ length: LIMIT.max / 10 }, (_, i) => (i + 1) * 10),
 ];
 
+/** `n` with its lowest `bits` bits in reverse order: 0, 64, 32, 96, 16, ... for 7 bits. */
+function bitReversed(n: number, bits: number): number {
+  let reversed = 0;
+  for (let i = 0; i < bits; i++) reversed |= ((n >> i) & 1) << (bits - 1 - i);
+  return reversed;
+}
+
+/**
+ * Every valid limit, 1 to 100, each once: the domain is small enough to send whole (a server
+ * that fails one value alone, limit=37, is caught whatever the seed). In an order that spreads
+ * over the domain from the start: both bounds and the default, then the rest by bit-reversed
+ * offset (65, 33, 97, 17, ...), so a sweep a request budget cuts short has still sampled the
+ * whole range evenly.
+ */
+export const EVERY_LIMIT: readonly number[] = (() => {
+  const first: number[] = [LIMIT.min, LIMIT.max, LIMIT.default];
+  const span = LIMIT.max - LIMIT.min + 1;
+  const bits = Math.ceil(Math.log2(span));
+  const rest = Array.from({ length: 2 ** bits }, (_, i) => LIMIT.min + bitReversed(i, bits)).filter(
+    (limit) => limit <= LIMIT.max && !first.includes(limit),
+  );
+  return [...first, ...rest];
+})();
+
 /** limit with a status filter: small limits drawn often, any valid one sometimes. */
 export const limitStatusArb = fc.tuple(
   fc.oneof(fc.integer({ min: LIMIT.min, max: 5 }), validLimitArb),
@@ -21,6 +45,20 @@ export const limitStatusArb = fc.tuple(
 export const NAMED_LIMIT_STATUS: readonly (readonly [number, PetStatus])[] = PET_STATUSES.flatMap(
   (status) => [LIMIT.min, 2, 5, LIMIT.default, LIMIT.max].map((limit) => [limit, status] as const),
 );
+
+/**
+ * limit x status is 300 pairs: every limit once, the statuses in turn (so each status meets a
+ * third of the limits spread over the range), after the named pairs (1, 2, 5, the default and
+ * the maximum with each status). Every value of each parameter is sent; a pair fails alone only
+ * where a server breaks one limit for one status.
+ */
+export const EVERY_LIMIT_WITH_A_STATUS: readonly (readonly [number, PetStatus])[] = (() => {
+  const named = NAMED_LIMIT_STATUS.map(([l, s]) => `${l} ${s}`);
+  const swept = EVERY_LIMIT.map(
+    (limit, i) => [limit, PET_STATUSES[i % PET_STATUSES.length] as PetStatus] as const,
+  ).filter(([l, s]) => !named.includes(`${l} ${s}`));
+  return [...NAMED_LIMIT_STATUS, ...swept];
+})();
 
 /** limit values the contract does not allow: out of range, not integers, empty. */
 export const INVALID_LIMITS = [

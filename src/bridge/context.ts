@@ -45,6 +45,8 @@ export interface HarnessContext {
   shard?: string;
   /** The preflight's exchange, raw: its answer is judged with every other (EVERY-ANSWER). */
   preflight?: Exchange;
+  /** Requests the preflight sent besides its own (the same without the key, when it got no answer). */
+  preflightOthers?: Exchange[];
 }
 
 /** What a test hands the reporter about the check it ran (via vitest's `task.meta`). */

@@ -96,6 +96,39 @@ async function untilUp(client: HttpClient, waitMs: number): Promise<Exchange> {
 }
 
 /**
+ * Failures after which the same target may still answer another request: a connection was
+ * made, then the request got nothing (no status line in time) or the connection broke. Refused
+ * connections, names that do not resolve and failed TLS handshakes fail every request alike.
+ */
+const MET_BUT_SILENT = new Set(['TIMEOUT', 'ECONNRESET', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/** The preflight's request without the key: any answer says the target answers requests. */
+const KEYLESS = { ...PREFLIGHT, auth: 'none' } as const;
+
+/** What the preflight sent: its request's exchange, and the others it sent to tell why it failed. */
+export interface Preflight {
+  ex: Exchange;
+  /** The same request without the key, sent when the first got no answer (see preflight). */
+  others: Exchange[];
+}
+
+/**
+ * Whether the target answers: the preflight's request began an answer (a status line came,
+ * even if its body then hung or broke: the target answered, wrongly), or, when it got none,
+ * the same request without the key does (a 401, or any status). A target that answers nothing
+ * usable at all cannot be judged (exit 2); one that answers other requests but hangs on this
+ * one has failed the clauses that need its answer, and the checks judge it (exit 1).
+ */
+async function answersAtAll(client: HttpClient, ex: Exchange, others: Exchange[]) {
+  const error = ex.error;
+  if (!error || error.afterAnswerBegan || MISFRAMED.has(error.code)) return true;
+  if (!MET_BUT_SILENT.has(error.code)) return false;
+  const keyless = await client.send(KEYLESS);
+  others.push(keyless);
+  return keyless.response !== undefined;
+}
+
+/**
  * One request before the suites: a target that cannot be reached, that refuses the key it was
  * given, or whose GET /pets is plainly not the API's (a wrong base URL) cannot be judged; that
  * is the user's input to fix, not a verdict. With `waitMs`, a target not up yet is waited for.
@@ -106,7 +139,18 @@ export async function preflight(
   probeAt?: ProbeAt,
   waitMs = 0,
 ): Promise<Exchange> {
+  return (await preflightAll(client, baseUrl, probeAt, waitMs)).ex;
+}
+
+/** The preflight (see `preflight`), with the other requests it sent to tell why one failed. */
+export async function preflightAll(
+  client: HttpClient,
+  baseUrl: string,
+  probeAt?: ProbeAt,
+  waitMs = 0,
+): Promise<Preflight> {
   const ex = await untilUp(client, waitMs);
+  const others: Exchange[] = [];
   const waited = waitMs > 0 ? ` (waited up to ${waitMs / 1000} s for it: --wait-for-target)` : '';
   if (ex.error?.code === UNSOLICITED) {
     throw new HarnessError(
@@ -114,9 +158,13 @@ export async function preflight(
       `cannot read the answers of ${baseUrl}: ${ex.error.message}`,
     );
   }
-  // An answer whose octets its framing does not hold came from the target: judged (exit 1).
-  if (ex.error && !MISFRAMED.has(ex.error.code))
+  // An answer begun (its status line came) and then broken or hung, or a target that answers
+  // the same request without the key: the target answers, and is judged (exit 1 where a MUST
+  // needs this answer). Only a target that answers nothing is unreachable.
+  if (ex.error) {
+    if (await answersAtAll(client, ex, others)) return { ex, others };
     throw new HarnessError('UNREACHABLE', `cannot reach ${baseUrl}: ${ex.error.message}${waited}`);
+  }
   if (ex.response?.status === 401) {
     throw new HarnessError(
       'KEY_REJECTED',
@@ -127,12 +175,12 @@ export async function preflight(
   // A success labelled application/json is the API answering its own route with a broken body:
   // the target's failure to judge (exit 1), unless the other prefix is where the API is.
   const own = ex.response && labelledJson(ex.response);
-  if (wrong && own && (await betterPrefix(baseUrl, probeAt)) === undefined) return ex;
+  if (wrong && own && (await betterPrefix(baseUrl, probeAt)) === undefined) return { ex, others };
   if (wrong) {
     const fix = await suggestion(baseUrl, probeAt);
     throw new HarnessError('BASE_URL', `GET /pets at ${baseUrl} ${wrong}: ${fix}`);
   }
-  return ex;
+  return { ex, others };
 }
 
 /** A ProbeAt over clients made by `open`, each closed after its one request. */

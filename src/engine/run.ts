@@ -13,12 +13,11 @@ import type { Config } from '../config/config.ts';
 import { PROFILES, rfcMustsOf } from '../config/profiles.ts';
 import { GET_PET_SUNSET } from '../contract/contract.ts';
 import { type Connection, createClient } from '../http/client.ts';
-import type { Exchange } from '../http/exchange.ts';
 import { clockOnDay } from '../reference/clock.ts';
 import { type RunningServer, startReferenceServer } from '../reference/index.ts';
 import type { RunReport } from '../report/model.ts';
 import { ensureWritableDir } from '../report/report-dir.ts';
-import { preflight, probeWith } from './preflight.ts';
+import { type Preflight, preflightAll, probeWith } from './preflight.ts';
 import { removeScratch, scratchDir } from './scratch.ts';
 
 export interface RunOutcome {
@@ -64,12 +63,12 @@ async function openTarget(config: Config, print: (line: string) => void): Promis
 }
 
 /** The first request: it proves the target answers and is the Petstore, before anything else. */
-async function preflightOf(config: Config, target: Target): Promise<Exchange> {
+async function preflightOf(config: Config, target: Target): Promise<Preflight> {
   const open = (baseUrl: string) =>
     createClient({ ...target, baseUrl, timeoutMs: config.timeoutMs });
   const client = open(target.baseUrl);
   try {
-    return await preflight(client, target.baseUrl, probeWith(open), config.waitForTargetMs);
+    return await preflightAll(client, target.baseUrl, probeWith(open), config.waitForTargetMs);
   } finally {
     await client.close();
   }
@@ -81,10 +80,11 @@ function harnessContext(
   today: Today,
   scratch: string,
   startedAt: number,
-  preflight: Exchange,
+  { ex: preflight, others }: Preflight,
 ): HarnessContext {
   return {
     preflight,
+    ...(others.length ? { preflightOthers: others } : {}),
     baseUrl: target.baseUrl,
     apiKey: target.apiKey,
     connection: config.connection,
@@ -104,8 +104,10 @@ function harnessContext(
     rfcMusts: rfcMustsOf(config.profile),
     exchangeLog: join(scratch, 'exchanges.ndjson'),
     limits: {
-      // The preflight has spent one request of the budget already.
-      ...(config.maxRequests === undefined ? {} : { maxRequests: config.maxRequests - 1 }),
+      // The preflight has spent a request of the budget already (two when it got no answer).
+      ...(config.maxRequests === undefined
+        ? {}
+        : { maxRequests: config.maxRequests - 1 - others.length }),
       ...(config.rate === undefined ? {} : { ratePerSecond: config.rate }),
       concurrency: config.concurrency,
       deadline: startedAt + config.maxDurationMs,
@@ -162,9 +164,10 @@ export async function runConformance(
   const say = (line: string) => print(egress.line(line));
   const scratch = scratchDir('pc-run-');
   try {
-    const first = await preflightOf(config, target);
+    const sent = await preflightOf(config, target);
+    const first = sent.ex;
     const today = resolveToday(config.now, first.response?.headers.date);
-    const harness = harnessContext(config, target, today, scratch, runStartedAt, first);
+    const harness = harnessContext(config, target, today, scratch, runStartedAt, sent);
     announce(config, target, today, say);
     const startedAt = new Date();
     const targetReady = performance.now();
@@ -176,7 +179,8 @@ export async function runConformance(
     const finishedAt = new Date();
     const suitesEnd = performance.now();
     const log = await readRunLog(harness.exchangeLog as string);
-    const exchanges = [egress.exchange(first), ...log.exchanges];
+    const before = [first, ...sent.others].map((ex) => egress.exchange(ex));
+    const exchanges = [...before, ...log.exchanges];
     const { buildReport, writeReports } = await reporting;
     const report = buildReport({
       config,

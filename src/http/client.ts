@@ -223,7 +223,17 @@ export function describeTransportError(error: unknown, timeoutMs: number): Trans
     err.code === 'UND_ERR_BODY_TIMEOUT' ||
     err.code === 'UND_ERR_CONNECT_TIMEOUT' ||
     error instanceof undici.errors.HeadersTimeoutError;
-  if (timedOut) return { code: 'TIMEOUT', message: `no answer within ${timeoutMs} ms` };
+  const began = (error as { afterAnswerBegan?: true }).afterAnswerBegan;
+  if (timedOut) {
+    // A status line and headers came, then the body stopped: the target did answer, and hung.
+    if (began)
+      return {
+        code: 'TIMEOUT',
+        message: `no complete answer within ${timeoutMs} ms (the status line and headers came, the body did not end)`,
+        afterAnswerBegan: true,
+      };
+    return { code: 'TIMEOUT', message: `no answer within ${timeoutMs} ms` };
+  }
   if (err.name === 'AbortError') return { code: ABANDONED, message: 'abandoned by the harness' };
   // undici's own words for a status line it met with no request waiting, or a 100.
   if (err.code === 'UND_ERR_SOCKET' && err.message === 'bad response') {
@@ -234,15 +244,12 @@ export function describeTransportError(error: unknown, timeoutMs: number): Trans
       code: err.code,
       message:
         "the body's octets do not match its Content-Length (fewer came before the connection closed, or the header was repeated or sent with chunked framing)",
-      ...((error as { afterAnswerBegan?: true }).afterAnswerBegan
-        ? { afterAnswerBegan: true }
-        : {}),
+      ...(began ? { afterAnswerBegan: true } : {}),
     };
   }
   const cause = err.cause as { code?: string; message?: string } | undefined;
   const code = cause?.code ?? err.code ?? err.name ?? 'ERROR';
   const message = cause?.message ?? err.message ?? String(error);
-  const began = (error as { afterAnswerBegan?: true }).afterAnswerBegan;
   return {
     code,
     message: tlsMessage(code, message) ?? message,

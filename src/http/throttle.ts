@@ -163,16 +163,27 @@ function release(spend: Spend, max: number | undefined): void {
  * stops sending to a route once the target has left several requests in a row to it unanswered,
  * so that a hung target costs a few timeouts, not one per request.
  */
-export function throttle(client: HttpClient, limits: Limits, spend: Spend): HttpClient {
-  return compose(client, throttling(limits, spend));
+export function throttle(
+  client: HttpClient,
+  limits: Limits,
+  spend: Spend,
+  waitedOut?: WaitedOut,
+): HttpClient {
+  return compose(client, throttling(limits, spend, waitedOut));
 }
+
+/**
+ * Told of each answer the throttle waited out (a 429 with a Retry-After it honoured) before it
+ * sent the request again: that answer is the target's all the same, and is judged (EVERY-ANSWER).
+ */
+export type WaitedOut = (ex: Exchange) => void;
 
 /** The throttle as an interceptor (see `throttle`). */
-export function throttling(limits: Limits, spend: Spend): Interceptor {
-  return (next) => throttled(next, limits, spend);
+export function throttling(limits: Limits, spend: Spend, waitedOut?: WaitedOut): Interceptor {
+  return (next) => throttled(next, limits, spend, waitedOut);
 }
 
-function throttled(next: Send, limits: Limits, spend: Spend): Send {
+function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedOut): Send {
   if (limits.concurrency !== undefined) spend.window ??= new LoadWindow(limits.concurrency);
   const interval = limits.ratePerSecond ? 1000 / limits.ratePerSecond : 0;
   const maxWait = limits.maxRetryAfterMs ?? 30_000;
@@ -277,6 +288,9 @@ function throttled(next: Send, limits: Limits, spend: Spend): Send {
       spend.waits.waitedMs += Math.round(performance.now() - start);
       const again = await sendOnce(options);
       if (isRefusal(again)) break;
+      // The request's answer is now the new one; the 429 is still the target's (and is judged
+      // once: a 429 left as the request's answer reaches the run through it).
+      waitedOut?.(ex);
       ex = again;
     }
     return ex;

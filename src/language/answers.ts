@@ -39,11 +39,16 @@ export class AnswerLedger {
     this.refused = new RefusedWritesTally(mark);
   }
 
-  /** Judges one exchange against the invariants every answer keeps, and notes the outcome. */
-  note(ex: Exchange): void {
+  /**
+   * Judges one exchange against the invariants every answer keeps, and notes the outcome.
+   * `waitedOut`: an answer the throttle waited out and sent the request again after (a 429
+   * with Retry-After): judged as every answer is, but the request space counts the request once,
+   * by the answer it ended with.
+   */
+  note(ex: Exchange, waitedOut = false): void {
     // Classified once: the class reads the request's body, and both notes need it.
     const c = ex.response ? classifyRequest(ex.request, this.ctx) : undefined;
-    if (c) {
+    if (c && !waitedOut) {
       this.cover(ex, c);
       this.refused.note(ex, c);
     }
@@ -56,8 +61,9 @@ export class AnswerLedger {
     if (judgement.limited) this.limited++;
     if (judgement.problem === null) return;
     this.offences++;
+    const label = waitedOut ? `${judgement.label}, waited out and sent again` : judgement.label;
     if (this.first.length < KEEP)
-      this.first.push({ label: judgement.label, problem: judgement.problem, ex: forRecord(ex) });
+      this.first.push({ label, problem: judgement.problem, ex: forRecord(ex) });
   }
 
   /** Notes the cells of the request space an answered request covered, and the pets it showed. */
@@ -93,14 +99,24 @@ export function answerContext(ctx: HarnessContext): AnswerContext {
 export function answerLedger(ctx: HarnessContext): AnswerLedger {
   const ledger = new AnswerLedger(answerContext(ctx), refusedMark(ctx.runId));
   if (ctx.preflight) ledger.note(ctx.preflight);
+  for (const ex of ctx.preflightOthers ?? []) ledger.note(ex);
   return ledger;
 }
 
-/** Judges every exchange of the run as it comes back, set-up and preflight included. */
+/**
+ * Judges every exchange of the run as it comes back, set-up and preflight included. The answers
+ * the throttle waits out never come back up to here: they reach the ledger through
+ * `waitedOutAnswers`, which the throttle is given.
+ */
 export function judgingAnswers(ledger: AnswerLedger): Interceptor {
   return (next) => async (options) => {
     const ex = await next(options);
     ledger.note(ex);
     return ex;
   };
+}
+
+/** Where the throttle sends the answers it waited out (see throttling): the run's ledger. */
+export function waitedOutAnswers(ledger: AnswerLedger): (ex: Exchange) => void {
+  return (ex) => ledger.note(ex, true);
 }

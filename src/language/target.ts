@@ -6,7 +6,7 @@ import type { Exchange } from '../http/exchange.ts';
 import { compose } from '../http/interceptor.ts';
 import { retryingClosedConnections } from '../http/retry.ts';
 import { throttling } from '../http/throttle.ts';
-import { judgingAnswers } from './answers.ts';
+import { judgingAnswers, waitedOutAnswers } from './answers.ts';
 import { readOnly } from './read-only.ts';
 import { notingPets } from './run-pets.ts';
 import { sendingSentinels } from './sentinels.ts';
@@ -36,7 +36,8 @@ export interface TargetOptions {
  * Opens the target of `run` for one suite. Its client is the run's connections with the run's
  * interceptors around them, the nearest to the wire first: one more try for a request whose
  * connection the target had closed while idle, the throttle (budget, rate, load window,
- * concurrency, deadline, 429 waits, unresponsive routes), the notes of the run's pets and of its
+ * concurrency, deadline, 429 waits, unresponsive routes; the 429s it waits out go to the judge of
+ * every answer), the notes of the run's pets and of its
  * set-up's trouble, the judge of every answer, in a read-only run the refusal of anything but
  * GET, and the sentinel probes sent every so many requests.
  */
@@ -47,7 +48,9 @@ export function useTarget(run: SuiteRun, options: TargetOptions = {}): Target {
   const client = compose(
     wire,
     retryingClosedConnections,
-    throttling(ctx.limits, run.spend),
+    // The 429s it waits out never come back up through the interceptors above it: it hands
+    // them to the ledger itself, so every answer the run receives is judged.
+    throttling(ctx.limits, run.spend, waitedOutAnswers(run.answers)),
     notingPets(run.pets),
     judgingAnswers(run.answers),
     notingSetUpTrouble(run),

@@ -6,6 +6,8 @@ import { CATEGORY_EDGES, edgeNewPets, nameArb, newPetArb } from '../../src/arbit
 import { integerIdArb, NAMED_IDS } from '../../src/arbitraries/pet-id.ts';
 import {
   anyQueryArb,
+  EVERY_LIMIT,
+  EVERY_LIMIT_WITH_A_STATUS,
   limitStatusArb,
   NAMED_LIMIT_STATUS,
   NAMED_LIMITS,
@@ -315,5 +317,34 @@ describe('lazy', () => {
       ).counterexample;
     expect(counterexample(arb)).toEqual(counterexample(eager()));
     expect(counterexample(arb)?.[0]).toHaveLength(3);
+  });
+});
+
+describe('the small domains of listPets, sent whole', () => {
+  it('EVERY_LIMIT holds each limit 1..100 once, the bounds and the default first', () => {
+    expect([...EVERY_LIMIT].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 100 }, (_, i) => i + 1),
+    );
+    expect(EVERY_LIMIT.slice(0, 3)).toEqual([1, 100, 20]);
+  });
+
+  it('EVERY_LIMIT spreads from the start: a sweep a budget cuts short still samples the range', () => {
+    const widestGap = (prefix: readonly number[]) => {
+      const sorted = [...prefix, 0, 101].sort((a, b) => a - b);
+      return Math.max(...sorted.slice(1).map((n, i) => n - (sorted[i] ?? 0)));
+    };
+    expect(widestGap(EVERY_LIMIT.slice(0, 10))).toBeLessThanOrEqual(20);
+    expect(widestGap(EVERY_LIMIT.slice(0, 34))).toBeLessThanOrEqual(8);
+  });
+
+  it('EVERY_LIMIT_WITH_A_STATUS sends every limit and every status, the named pairs first, none twice', () => {
+    const pairs = EVERY_LIMIT_WITH_A_STATUS.map(([l, s]) => `${l} ${s}`);
+    expect(new Set(pairs).size).toBe(pairs.length);
+    expect(new Set(EVERY_LIMIT_WITH_A_STATUS.map(([l]) => l)).size).toBe(100);
+    expect(pairs.slice(0, NAMED_LIMIT_STATUS.length)).toEqual(
+      NAMED_LIMIT_STATUS.map(([l, s]) => `${l} ${s}`),
+    );
+    for (const status of ['available', 'pending', 'sold'])
+      expect(EVERY_LIMIT_WITH_A_STATUS.filter(([, s]) => s === status).length).toBeGreaterThan(35);
   });
 });

@@ -341,7 +341,7 @@ const cases: Record<string, Case[]> = {
       { observation: [probe(200, [pet()])], verdict: 'fail', because: 'the answer holds pets' },
       { observation: [probe(200, pet())], verdict: 'fail', because: 'served without the key' },
       { observation: [probe(200, { status: 'up' })], verdict: 'warn', because: 'no pet shown' },
-      { observation: [probe(503, errorBody(503))], verdict: 'warn', because: 'answered 503' },
+      { observation: [probe(503, errorBody(503))], verdict: 'fail', because: 'server error' },
     ];
     const post = (status: number, after?: ReturnType<typeof ok>, json?: unknown) => ({
       ...probe(status, json, 'POST'),

@@ -24,7 +24,9 @@ function outcomes(result: CliResult) {
   const ids = (keep: (c: (typeof checks)[number]) => boolean) =>
     checks.filter(keep).map((c) => c.id);
   return {
-    unanswered: ids((c) => c.verdict === 'fail' && /^no answer within \d+ ms to /.test(c.message)),
+    unanswered: ids(
+      (c) => c.verdict === 'fail' && /^no (complete )?answer within \d+ ms/.test(c.message),
+    ),
     // A MUST check the target left unjudged has failed; a lower one stays unjudged.
     heldBack: ids(
       (c) =>

@@ -21,6 +21,7 @@ import { SET_UP_FAULTS } from './set-up-faults.ts';
 import { TIMELINE_FAULTS } from './timeline-faults.ts';
 import { applyTransport } from './transport.ts';
 import type { Fault, ServerVariant } from './types.ts';
+import { WIRE_FAULTS } from './wire-faults.ts';
 
 export type { Fault, ServerVariant } from './types.ts';
 
@@ -47,6 +48,7 @@ export const FAULTS: readonly Fault[] = [
   ...MAGNITUDE_FAULTS,
   ...HTTP_MUST_FAULTS,
   ...EFFECT_FAULTS,
+  ...WIRE_FAULTS,
 ];
 
 export function findFault(name: string): Fault {

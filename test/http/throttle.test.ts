@@ -73,6 +73,26 @@ describe('throttle', () => {
     expect(spend.waits.waitedOut).toBe(3);
   });
 
+  it('hands each 429 it waited out to waitedOut, once, and never the answer it returns', async () => {
+    const waited: Exchange[] = [];
+    const note = (ex: Exchange) => waited.push(ex);
+    const { client } = scripted([429, 429, 200], { 'retry-after': '0' });
+    expect((await throttle(client, {}, newSpend(), note).send(GET)).response?.status).toBe(200);
+    expect(waited.map((ex) => ex.response?.status)).toEqual([429, 429]);
+    // A 429 the request ends with (the budget spent, a wait too long, the tries used up) is its
+    // answer: it goes up with it, not to waitedOut as well.
+    waited.length = 0;
+    const tight = scripted([429, 200], { 'retry-after': '0' });
+    await throttle(tight.client, { maxRequests: 1 }, newSpend(), note).send(GET);
+    const tooLong = scripted([429], { 'retry-after': '3600' });
+    await throttle(tooLong.client, {}, newSpend(), note).send(GET);
+    expect(waited).toEqual([]);
+    const always = scripted([429, 429, 429, 429, 429], { 'retry-after': '0' });
+    const last = await throttle(always.client, {}, newSpend(), note).send(GET);
+    expect(last.response?.status).toBe(429);
+    expect(waited).toHaveLength(3);
+  });
+
   it('reads Retry-After as seconds or an HTTP date', () => {
     const now = Date.parse('2026-11-22T00:00:00Z');
     expect(retryAfterMs('3', now)).toBe(3000);

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { EVERY_ANSWER } from '../../src/checks/every-answer.ts';
+import type { Exchange } from '../../src/http/exchange.ts';
+import { AnswerLedger, waitedOutAnswers } from '../../src/language/answers.ts';
+import { errorBody, exchange } from '../support/exchanges.ts';
+
+const KEY = 'answers-ledger-key';
+const ledger = () =>
+  new AnswerLedger({ apiKey: KEY, basePath: '/v1', getPetRemoved: false }, 'pc-test~refused-');
+
+/** listPets with the key, answered as given. */
+function list(answer: Parameters<typeof exchange>[0]): Exchange {
+  const ex = exchange(answer, 'GET', 'http://h/v1/pets?limit=5');
+  ex.request.headers = { accept: 'application/json', authorization: `Bearer ${KEY}` };
+  return ex;
+}
+const PAGE = { status: 200, json: [] };
+const requestsCovered = (l: AnswerLedger) =>
+  l.space.table().reduce((sum, cell) => sum + cell.requests, 0);
+
+describe('AnswerLedger: the answers the throttle waited out are judged too', () => {
+  it('fails EVERY-ANSWER for a waited-out 429 with no body or an HTML body', () => {
+    for (const answer of [
+      { status: 429, body: '', contentType: null, headers: { 'retry-after': '1' } },
+      { status: 429, body: '<html>Slow down</html>', contentType: 'text/html' },
+    ]) {
+      const l = ledger();
+      waitedOutAnswers(l)(list(answer));
+      l.note(list(PAGE));
+      const judged = EVERY_ANSWER.judge(l.observation());
+      expect(judged.verdict).toBe('fail');
+      expect(`${judged.message}`).toMatch(/429/);
+      expect(`${judged.message}`).toMatch(/waited out and sent again/);
+      expect(judged.evidence?.[0]?.response?.status).toBe(429);
+      expect(l.observation()).toMatchObject({ judged: 2, offences: 1 });
+    }
+  });
+
+  it('keeps a waited-out 429 with an Error body a limit the contract leaves open', () => {
+    const l = ledger();
+    waitedOutAnswers(l)(list({ status: 429, json: errorBody(429) }));
+    l.note(list(PAGE));
+    expect(l.observation()).toMatchObject({ judged: 2, limited: 1, offences: 0 });
+    expect(EVERY_ANSWER.judge(l.observation()).verdict).toBe('pass');
+  });
+
+  it('counts a request sent again once in the request space: by the answer it ended with', () => {
+    const once = ledger();
+    once.note(list(PAGE));
+    const retried = ledger();
+    waitedOutAnswers(retried)(list({ status: 429, json: errorBody(429) }));
+    retried.note(list(PAGE));
+    expect(requestsCovered(retried)).toBe(requestsCovered(once));
+  });
+});
