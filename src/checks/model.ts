@@ -1,4 +1,4 @@
-import type { PetStatus } from '../contract/contract.ts';
+import { isPetStatus, type PetStatus } from '../contract/contract.ts';
 import { exactJson, exactPetId, integerText, showValue } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
@@ -28,7 +28,10 @@ export const emptyModel = (): StoreModel => ({ pets: new Map() });
 
 /** The fields a page or getPet must show of a pet the run created: `status` only when it was sent. */
 export function modelDifferences(pet: ModelPet, seen: Record<string, unknown>): string[] {
-  const fields = ['id', 'name', 'categoryId', ...(pet.status ? ['status'] : [])];
+  // Transitions are not shown: a status may move to any other and back, by itself, at any
+  // speed (a hold, a reservation). Another PetStatus is no difference; none at all is.
+  const moved = pet.status !== undefined && isPetStatus(seen.status);
+  const fields = ['id', 'name', 'categoryId', ...(pet.status && !moved ? ['status'] : [])];
   // Ids are compared as the integers they are, whatever their text.
   return petDifferences({ ...pet, id: BigInt(pet.id) }, seen, fields);
 }

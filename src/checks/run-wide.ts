@@ -1,6 +1,7 @@
 import type { Exchange } from '../http/exchange.ts';
-import { type Sandwich, sandwichEvidence, sandwichProblem } from './agreement.ts';
+import { type Sandwich, sandwichEvidence, sandwichProblem, statusSplit } from './agreement.ts';
 import { CLAUSES } from './clauses.ts';
+import { finding } from './finding.ts';
 import { type Check, fail, pass, precondition, warn } from './types.ts';
 
 /** Enough creations to pass the point where a counter of 100 wraps. */
@@ -48,6 +49,11 @@ export interface RunConsistencyObservation {
   }[];
   /** Pets read again at the end: getPet, the pages, getPet (see agreement.ts). */
   rereads: readonly Sandwich[];
+  /**
+   * For a pet whose status split between the views, the pages and getPet again (SPLIT_ROUNDS
+   * - 1 more rounds while it still splits): a split in every round is a stale view.
+   */
+  again?: readonly Sandwich[];
 }
 
 export const RUN_PET_CONSISTENT: Check<RunConsistencyObservation> = {
@@ -58,11 +64,13 @@ export const RUN_PET_CONSISTENT: Check<RunConsistencyObservation> = {
   clause: CLAUSES.petFields,
   level: 'MUST',
   writes: true,
-  judge: ({ sightings, mismatches, rereads }) => {
+  judge: ({ sightings, mismatches, rereads, again = [] }) => {
     for (const reread of rereads) {
       const problem = sandwichProblem(reread);
       if (problem) return fail(problem, sandwichEvidence(reread));
     }
+    const split = statusSplits(rereads, again);
+    if (split) return split;
     // Another client may rename or re-categorise any pet, and a status may move on by itself:
     // a change whose views now agree is not the service's doing as far as a client can tell.
     const changed = mismatches.filter((m) => m.fields.some((f) => f !== 'status'));
@@ -81,5 +89,31 @@ export const RUN_PET_CONSISTENT: Check<RunConsistencyObservation> = {
     );
   },
 };
+
+/** Rounds of reads a status split must show in, alike, to fail (see statusSplits). */
+export const SPLIT_ROUNDS = 3;
+
+/**
+ * A pet whose status split between getPet and a page: a failure when the same split shows in
+ * every round of reads (a stale view keeps it), else a warning (a status held away and given
+ * back by itself does not keep in step with reads some milliseconds apart).
+ */
+function statusSplits(rereads: readonly Sandwich[], again: readonly Sandwich[]) {
+  for (const reread of rereads) {
+    const first = statusSplit(reread);
+    if (!first) continue;
+    const more = again.filter((s) => s.id === reread.id);
+    const evidence = [reread, ...more].flatMap((s, i) => sandwichEvidence(s).slice(i ? 1 : 0));
+    if (more.length === SPLIT_ROUNDS - 1 && more.every((s) => statusSplit(s) === first)) {
+      const text = `pet ${reread.id} has two states at once, in ${SPLIT_ROUNDS} reads back to back some milliseconds apart: ${first}`;
+      return fail(finding('two-states', { id: reread.id, field: 'status' }, text), evidence);
+    }
+    return warn(
+      `pet ${reread.id}: ${first} between two getPet reads that agree, not in every read after (a status held away and given back by itself: transitions are not shown)`,
+      evidence,
+    );
+  }
+  return undefined;
+}
 
 export const RUN_CHECKS = [RUN_ID_UNIQUE, RUN_PET_CONSISTENT] as const;

@@ -95,6 +95,23 @@ export class SettlingStore extends TransitionStore {
 }
 
 /**
+ * A store that holds every pet in another status for a while, again and again, then gives it
+ * back its own (a vet check, a reservation): `stepMs` of every cycle of three steps away, the
+ * rest as created (a pet without a status keeps none). A status goes away and comes back by
+ * itself, at any speed.
+ */
+export class HoldingStore extends TransitionStore {
+  protected override now(pet: StoredPet): StoredPet {
+    // Each pet its own cycle (three steps, and some milliseconds by its id): holds of many pets
+    // fall at every moment.
+    const cycle = 3 * this.stepMs + Number(BigInt.asUintN(16, pet.id) % 17n);
+    const held = this.age(pet) % cycle;
+    if (held < this.stepMs || held >= 2 * this.stepMs || pet.status === undefined) return pet;
+    return { ...pet, status: pet.status === 'pending' ? 'available' : 'pending' };
+  }
+}
+
+/**
  * A store another client writes to as well, through operations the contract does not show: it
  * renames pets, moves their status or category, and deletes them, the harness's pets included.
  */

@@ -3,6 +3,7 @@ import type { AppRequest, AppResponse, Handler } from '../../src/reference/index
 import { parseNewPet } from '../../src/reference/new-pet.ts';
 import {
   AnyOrderStore,
+  HoldingStore,
   SettlingStore,
   SharedStore,
   StockedStore,
@@ -104,6 +105,12 @@ export const FREEDOM_VARIANTS: readonly ServerVariant[] = [
     description:
       'Makes every pet available 20 ms after its creation, whatever status it was created with: a listing of pending or sold pets is empty unless one was created just before (transitions are not shown).',
     wrap: (_app, ctx) => ctx.reference({ store: new SettlingStore(20) }),
+  },
+  {
+    name: 'status-held-and-given-back',
+    description:
+      'Holds every pet in another status (pending, or available for a pending pet) for 15 ms of every 45, then gives it back its own, again and again (a pet without a status keeps none): a status goes away and comes back by itself (transitions are not shown).',
+    wrap: (_app, ctx) => ctx.reference({ store: new HoldingStore(15) }),
   },
   {
     name: 'pages-any-order-any-length',
