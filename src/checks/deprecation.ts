@@ -6,12 +6,23 @@ import { type Check, fail, type Judgement, pass, warn } from './types.ts';
 
 const SUNSET_SECONDS = GET_PET_SUNSET_DATE.getTime() / 1000;
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /** An IMF-fixdate as RFC 9110 defines it, e.g. `Thu, 05 Dec 2030 00:00:00 GMT`. */
 export function isImfFixdate(value: string): boolean {
   const date = new Date(value);
   // Node writes exactly IMF-fixdate: a value that survives the round trip is one (weekday included).
   return !Number.isNaN(date.getTime()) && date.toUTCString() === value;
+}
+
+/**
+ * Whether an instant falls on the sunset day in some time zone (UTC-12 to UTC+14): the contract
+ * names a day, "5 December 2030", and no zone, so a service may mean its own midnight.
+ */
+function onSunsetDaySomewhere(instant: Date): boolean {
+  const start = GET_PET_SUNSET_DATE.getTime() - 14 * HOUR_MS;
+  const end = GET_PET_SUNSET_DATE.getTime() + DAY_MS + 12 * HOUR_MS;
+  return instant.getTime() >= start && instant.getTime() < end;
 }
 
 function header(ex: Exchange, name: string): string | undefined {
@@ -49,8 +60,9 @@ export const SUNSET_HEADER: Check<Exchange> = {
           [ex],
         );
       const day = new Date(value).toISOString().slice(0, 10);
-      return day === GET_PET_SUNSET
-        ? pass(`Sunset: ${value}`)
+      if (day === GET_PET_SUNSET) return pass(`Sunset: ${value}`);
+      return onSunsetDaySomewhere(new Date(value))
+        ? pass(`Sunset: ${value}, ${GET_PET_SUNSET} in some time zone (the contract names none)`)
         : fail(`Sunset names ${day}, the contract removes getPet on ${GET_PET_SUNSET}`);
     }),
 };

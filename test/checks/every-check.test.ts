@@ -1216,10 +1216,19 @@ const cases: Record<string, Case[]> = {
     { observation: withHeaders({ sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }), verdict: 'pass' },
     { observation: withHeaders({}), verdict: 'warn', because: 'no Sunset header' },
     {
-      observation: withHeaders({ sunset: 'Fri, 06 Dec 2030 00:00:00 GMT' }),
+      observation: withHeaders({ sunset: 'Fri, 06 Dec 2030 12:00:00 GMT' }),
       verdict: 'fail',
       because: 'Sunset names 2030-12-06',
     },
+    {
+      observation: withHeaders({ sunset: 'Wed, 04 Dec 2030 09:59:59 GMT' }),
+      verdict: 'fail',
+      because: 'Sunset names 2030-12-04',
+    },
+    // Midnight of 5 December in Berlin, and 5 December evening in New York: the contract names
+    // a day and no time zone.
+    { observation: withHeaders({ sunset: 'Wed, 04 Dec 2030 23:00:00 GMT' }), verdict: 'pass' },
+    { observation: withHeaders({ sunset: 'Fri, 06 Dec 2030 00:00:00 GMT' }), verdict: 'pass' },
     {
       observation: withHeaders({ sunset: '2030-12-05' }),
       verdict: 'fail',

@@ -134,9 +134,9 @@ const onGetPetHeaders = (
 export const SUNSET_FAULTS: Fault[] = [
   {
     name: 'sunset-header-wrong-date',
-    description: 'Sunset names 6 December 2030.',
+    description: 'Sunset names 6 December 2030, noon GMT: 6 December in every time zone.',
     caughtBy: ['SUNSET-HEADER'],
-    wrap: (app) => onGetPetHeaders(app, (h) => ({ ...h, sunset: 'Fri, 06 Dec 2030 00:00:00 GMT' })),
+    wrap: (app) => onGetPetHeaders(app, (h) => ({ ...h, sunset: 'Fri, 06 Dec 2030 12:00:00 GMT' })),
   },
   {
     name: 'sunset-header-malformed',
