@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MatrixRow } from './matrix.ts';
 
@@ -30,13 +31,22 @@ function pendingRow(): Pending {
   return { promise, resolve, reject };
 }
 
+/**
+ * How a batch is started: the compiled batch that vitest's global set-up made for this test run
+ * (test/support/compiled.ts), else the source through tsx (`npm run fault-matrix`, a script).
+ */
+function batchCommand(): string[] {
+  const compiled = process.env.PC_COMPILED_MATRIX_BATCH;
+  if (compiled && existsSync(compiled)) return [compiled];
+  return [TSX, join(import.meta.dirname, 'batch.ts')];
+}
+
 function runBatch(names: string[], reportDir: string, rows: Map<string, Pending>): Promise<void> {
   return new Promise((done) => {
-    const child = spawn(
-      process.execPath,
-      [TSX, join(import.meta.dirname, 'batch.ts'), reportDir, ...names],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const child = spawn(process.execPath, [...batchCommand(), reportDir, ...names], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let buffer = '';
     let err = '';
     child.stdout.on('data', (d) => {
