@@ -2,7 +2,12 @@ import { petName } from '../src/arbitraries/pet-name.ts';
 import { type Sandwich, statusSplit } from '../src/checks/agreement.ts';
 import { EVERY_ANSWER } from '../src/checks/every-answer.ts';
 import { RUN_400_NO_EFFECT, RUN_401_NO_EFFECT } from '../src/checks/refused-writes.ts';
-import { RUN_ID_UNIQUE, RUN_MIN_CREATIONS, RUN_PET_CONSISTENT } from '../src/checks/run-wide.ts';
+import {
+  RUN_ID_UNIQUE,
+  RUN_MIN_CREATIONS,
+  RUN_PET_CONSISTENT,
+  SPLIT_PAUSES_MS,
+} from '../src/checks/run-wide.ts';
 import { RUN_SENTINELS } from '../src/checks/sentinels.ts';
 import { LIMIT, PET_STATUSES } from '../src/contract/contract.ts';
 import type { Exchange } from '../src/http/exchange.ts';
@@ -11,9 +16,6 @@ import { checkTest, useTarget } from '../src/language/check-test.ts';
 import { getPetRemoved } from '../src/language/lifecycle.ts';
 import { isStatusOnly } from '../src/language/run-pets.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
-
-/** Pauses before each read of a split status again (milliseconds, uneven). */
-const SPLIT_PAUSES_MS = [23, 61];
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function wholeRunSuite(run: SuiteRun): void {

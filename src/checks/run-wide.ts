@@ -90,8 +90,13 @@ export const RUN_PET_CONSISTENT: Check<RunConsistencyObservation> = {
   },
 };
 
+/**
+ * Pauses before each round of reads of a split status after the first (milliseconds, uneven: a
+ * hold that comes and goes does not keep in step with them).
+ */
+export const SPLIT_PAUSES_MS = [23, 61];
 /** Rounds of reads a status split must show in, alike, to fail (see statusSplits). */
-export const SPLIT_ROUNDS = 3;
+const SPLIT_ROUNDS = SPLIT_PAUSES_MS.length + 1;
 
 /**
  * A pet whose status split between getPet and a page: a failure when the same split shows in
