@@ -72,13 +72,17 @@ export default function wholeRunSuite(run: SuiteRun): void {
     return [...new Set(ordered)].slice(0, REREAD);
   }
 
-  /** The pages and getPet once more for each pet, from its last getPet on. */
-  async function readAgain(api: PetstoreApi, last: readonly Sandwich[]): Promise<Sandwich[]> {
-    const pages = await Promise.all(
+  /** The store's first page, and each status's: the views of a pet between two getPet reads. */
+  const everyPage = (api: PetstoreApi) =>
+    Promise.all(
       [undefined, ...PET_STATUSES].map((status) =>
         api.listPets({ limit: LIMIT.max, ...(status ? { status } : {}) }),
       ),
     );
+
+  /** The pages and getPet once more for each pet, from its last getPet on. */
+  async function readAgain(api: PetstoreApi, last: readonly Sandwich[]): Promise<Sandwich[]> {
+    const pages = await everyPage(api);
     const after = await Promise.all(last.map((r) => api.getPet(r.id)));
     return last.map((r, i) => ({
       id: r.id,
@@ -107,11 +111,7 @@ export default function wholeRunSuite(run: SuiteRun): void {
     // reads that agree must agree with them (pages are judged only for the pets they hold:
     // how to reach later pages is not shown).
     const before = await Promise.all(ids.map((id) => api.getPet(id)));
-    const pages = await Promise.all(
-      [undefined, ...PET_STATUSES].map((status) =>
-        api.listPets({ limit: LIMIT.max, ...(status ? { status } : {}) }),
-      ),
-    );
+    const pages = await everyPage(api);
     const after = await Promise.all(ids.map((id) => api.getPet(id)));
     const rereads = ids.map((id, i) => ({
       id,

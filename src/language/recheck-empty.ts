@@ -2,21 +2,8 @@ import type { EmptyRecheck } from '../checks/empty-page.ts';
 import type { PetStatus } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { PetstoreApi } from '../http/petstore-api.ts';
+import { lowestCreatedId } from './run-pets.ts';
 import type { Target } from './target.ts';
-
-/**
- * A pet the run created (with `status`, when given), the lowest id first so that every run of a
- * seed picks the same: the pet an empty page is checked against.
- */
-function createdPet(target: Target, status: PetStatus | undefined): string | undefined {
-  let lowest: bigint | undefined;
-  for (const [id, { pet }] of target.run.pets.created) {
-    if (status !== undefined && pet.status !== status) continue;
-    const n = BigInt(id);
-    if (lowest === undefined || n < lowest) lowest = n;
-  }
-  return lowest?.toString();
-}
 
 /**
  * A second look at a page that came back empty while pets exist: a pet the run created (of the
@@ -34,7 +21,7 @@ export async function recheckEmpty(
 ): Promise<EmptyRecheck | undefined> {
   const items = page.response?.json;
   if (page.response?.status !== 200 || !Array.isArray(items) || items.length > 0) return undefined;
-  const pet = createdPet(target, status);
+  const pet = lowestCreatedId(target.run.pets, status);
   if (pet === undefined) return undefined;
   const before = await api.getPet(pet);
   const page2 = await again();

@@ -1,5 +1,6 @@
 import { RUN_MODEL } from '../checks/model.ts';
 import { petDifferences } from '../checks/pet-fields.ts';
+import type { PetStatus } from '../contract/contract.ts';
 import { exactJson, integerText } from '../http/exact.ts';
 import { type Exchange, forRecord, requestPath } from '../http/exchange.ts';
 import type { Interceptor } from '../http/interceptor.ts';
@@ -38,6 +39,20 @@ export interface RunPets {
   /** The created pets a listPets page held (their views can be compared at one moment). */
   listed: Set<string>;
   mismatches: Mismatch[];
+}
+
+/**
+ * The lowest id of the pets the run created (of `status`, when given): the same pet whichever
+ * creation came back first, so every run of a seed picks it.
+ */
+export function lowestCreatedId(pets: RunPets, status?: PetStatus): string | undefined {
+  let lowest: bigint | undefined;
+  for (const [id, { pet }] of pets.created) {
+    if (status !== undefined && pet.status !== status) continue;
+    const n = BigInt(id);
+    if (lowest === undefined || n < lowest) lowest = n;
+  }
+  return lowest?.toString();
 }
 
 /** Enough to show a pattern; more would only bloat the report. */

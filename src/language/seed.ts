@@ -5,6 +5,7 @@ import { exactJson, exactPetId, integerText } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { petstoreApi } from '../http/petstore-api.ts';
 import { BUDGET_SPENT, isRefusal, OUT_OF_TIME, UNRESPONSIVE } from '../http/throttle.ts';
+import { lowestCreatedId } from './run-pets.ts';
 import { SEED_LABEL } from './set-up-trouble.ts';
 import type { PetToFetch } from './suite-run.ts';
 import type { Target } from './target.ts';
@@ -166,11 +167,8 @@ export function somePet(target: Target): Promise<PetToFetch> {
 async function findOrCreatePet(target: Target): Promise<PetToFetch> {
   // A pet the run created already (e.g. a seed pet) needs no request: the lowest id, so that
   // the choice is the same whichever creation came back first.
-  const ids = [...target.run.pets.created.keys()].map(BigInt);
-  if (ids.length) {
-    const lowest = ids.reduce((a, b) => (b < a ? b : a));
-    return { id: lowest.toString() };
-  }
+  const lowest = lowestCreatedId(target.run.pets);
+  if (lowest !== undefined) return { id: lowest };
   const api = seedingApi(target);
   const page = await api.listPets({ limit: 1 });
   if (page.error) return { none: `${page.error.message} (listing a pet to fetch)` };
