@@ -16,7 +16,9 @@ const variant = [...FAULTS, ...VARIANTS].find((v) => v.name === name);
 if (!variant) throw new Error(`no fault or variant named ${name}`);
 const server = await startFault(variant, KEY);
 const started = Date.now();
-const bin = join(import.meta.dirname, '..', 'bin', 'petstore-conformance.mjs');
+// PC_HARNESS_BIN: another build of the harness (an older one, to show what it missed).
+const bin =
+  process.env.PC_HARNESS_BIN ?? join(import.meta.dirname, '..', 'bin', 'petstore-conformance.mjs');
 const code = await new Promise<number>((resolve) => {
   const child = spawn(
     process.execPath,

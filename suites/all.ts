@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { passGate } from '../src/bridge/gate.ts';
 import { suitesOfShard } from '../src/bridge/shard.ts';
 import { SuiteRun } from '../src/language/suite-run.ts';
+import atOnceSuite from './at-once.suite.ts';
 import authSuite from './auth.suite.ts';
 import createPetSuite from './create-pet.suite.ts';
 import deprecationSuite from './deprecation.suite.ts';
@@ -40,6 +41,7 @@ const SUITES = [
   // Depth: under a request budget the clauses above are judged first (docs/probe.md).
   equivalenceSuite,
   httpMustsSuite,
+  atOnceSuite,
   overTimeLateSuite,
   wholeRunSuite,
 ];

@@ -1,3 +1,4 @@
+import { RUN_AT_ONCE } from './at-once.ts';
 import { AUTH_CHECKS, AUTH_ORDER_CHECKS } from './auth.ts';
 import { CREATE_CLIENT_ID } from './client-id.ts';
 import { CREATE_CHECKS } from './create-pet.ts';
@@ -40,6 +41,7 @@ export const CHECKS: readonly Check<never>[] = [
   ...PATH_SPELLING_CHECKS,
   ...EQUIVALENCE_CHECKS,
   ...HTTP_CHECKS,
+  RUN_AT_ONCE,
   ...RUN_CHECKS,
   RUN_MODEL,
   RUN_SENTINELS,

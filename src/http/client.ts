@@ -54,6 +54,12 @@ export interface SendOptions {
   holdBack?: () => string | undefined;
   /** Abandons the request before its deadline (its answer would no longer be judged). */
   signal?: AbortSignal;
+  /**
+   * One of several sent at once on purpose (RUN-AT-ONCE): let in while fewer than the ceiling
+   * (--concurrency) are in flight, past the load window, which on a busy machine holds two or
+   * three and would never show the target more at once.
+   */
+  together?: boolean;
   /** Who sent it (a check's id, `seed`, `preflight`): carried into the exchange as is. */
   check?: string;
   /** Requests in flight to the target when it was sent, itself included (set by the throttle). */

@@ -110,8 +110,14 @@ function room(spend: Spend, max: number | undefined): number {
   return spend.window?.size ?? max ?? Number.POSITIVE_INFINITY;
 }
 
-async function acquire(spend: Spend, max: number | undefined): Promise<void> {
-  if (!spend.alone && spend.aloneQueue.length === 0 && spend.inFlight < room(spend, max)) {
+/** A request sent together with others on purpose goes up to the ceiling, not the window. */
+function roomFor(spend: Spend, max: number | undefined, together: boolean): number {
+  return together ? (max ?? Number.POSITIVE_INFINITY) : room(spend, max);
+}
+
+async function acquire(spend: Spend, max: number | undefined, together = false): Promise<void> {
+  const free = spend.inFlight < roomFor(spend, max, together);
+  if (!spend.alone && spend.aloneQueue.length === 0 && free) {
     spend.inFlight++;
     return;
   }
@@ -233,7 +239,9 @@ function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedO
     route: string,
     alone: boolean,
   ): Promise<{ ex?: Exchange; again: boolean }> {
-    await (alone ? acquireAlone(spend) : acquire(spend, limits.concurrency));
+    await (alone
+      ? acquireAlone(spend)
+      : acquire(spend, limits.concurrency, options.together === true));
     try {
       // A retry alone waited for the run to drain: meanwhile its route may have hung alone.
       if (alone && hangKnown(route)) return { again: false };

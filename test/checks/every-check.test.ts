@@ -495,6 +495,57 @@ const cases: Record<string, Case[]> = {
       verdict: 'skip',
     },
   ],
+  'RUN-AT-ONCE': [
+    {
+      observation: {
+        lists: [ok(pets(2)), ok(pets(2))],
+        creates: [
+          { sent, ex: ok(pet(7), 201) },
+          { sent, ex: ok(pet(8), 201) },
+        ],
+        reads: [
+          { id: '7', ex: ok(pet(7)) },
+          { id: '8', ex: ok(pet(8)) },
+        ],
+      },
+      verdict: 'pass',
+    },
+    {
+      observation: { lists: [ok(pets(2)), err(500)], creates: [], reads: [] },
+      verdict: 'fail',
+      because: 'listPets 2 of 2 at once',
+    },
+    {
+      observation: {
+        lists: [],
+        creates: [
+          { sent, ex: ok(pet(7), 201) },
+          { sent, ex: ok(pet(7), 201) },
+        ],
+        reads: [],
+      },
+      verdict: 'fail',
+      because: 'two of 2 createPets sent at once got the same id 7',
+    },
+    {
+      observation: {
+        lists: [],
+        creates: [1, 2, 3].map((id) => ({ sent, ex: ok(pet(id), 201) })),
+        reads: [1, 2, 3].map((id) => ({ id: String(id), ex: id === 1 ? ok(pet(1)) : err(404) })),
+      },
+      verdict: 'fail',
+      because: '2 of the 3 pets created at once are not found',
+    },
+    {
+      observation: {
+        lists: [],
+        creates: [1, 2, 3].map((id) => ({ sent, ex: ok(pet(id), 201) })),
+        reads: [1, 2, 3].map((id) => ({ id: String(id), ex: id === 3 ? err(404) : ok(pet(id)) })),
+      },
+      verdict: 'warn',
+      because: 'another client may have deleted them',
+    },
+  ],
   'CREATE-SAME-TWICE': [
     {
       observation: {

@@ -1,6 +1,7 @@
 import { createReferenceApp } from '../../src/reference/app.ts';
 import { listen, type RunningServer } from '../../src/reference/index.ts';
 import { ALONE_FAULTS } from './alone-faults.ts';
+import { AT_ONCE_FAULTS } from './at-once-faults.ts';
 import { AUTH_FAULTS } from './auth-faults.ts';
 import { AUTH_SPELLING_FAULTS } from './auth-spelling-faults.ts';
 import { AUTH_SURFACE_FAULTS } from './auth-surface-faults.ts';
@@ -49,6 +50,7 @@ export const FAULTS: readonly Fault[] = [
   ...HTTP_MUST_FAULTS,
   ...EFFECT_FAULTS,
   ...WIRE_FAULTS,
+  ...AT_ONCE_FAULTS,
 ];
 
 export function findFault(name: string): Fault {

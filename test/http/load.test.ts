@@ -71,6 +71,16 @@ describe('a throttle with a load window', () => {
     expect(target.mostWaiting()).toBeLessThanOrEqual(6);
   });
 
+  it('lets requests sent together on purpose past the window, up to the ceiling and no further', async () => {
+    for (const ceiling of [32, 4]) {
+      const target = serial(20);
+      const limited = throttle(target.client, { concurrency: ceiling }, newSpend());
+      // The window starts at two: twelve together must all be at the target at once all the same.
+      await Promise.all(Array.from({ length: 12 }, () => limited.send({ ...GET, together: true })));
+      expect(target.mostWaiting()).toBe(Math.min(12, ceiling));
+    }
+  });
+
   it('sends a request that ran out of time among others again, alone, and keeps both attempts', async () => {
     let inFlight = 0;
     const seenAlone: boolean[] = [];
