@@ -1,7 +1,13 @@
 import fc from 'fast-check';
+import { petName } from '../src/arbitraries/pet-name.ts';
 import { anyQueryArb } from '../src/arbitraries/query.ts';
-import { ROBUST_CREATE_ANY_JSON, ROBUST_LIST_ANY_QUERY } from '../src/checks/robustness.ts';
-import { propertyTest, useTarget } from '../src/language/check-test.ts';
+import { otherMediaBodies, withCredential } from '../src/checks/auth-table.ts';
+import {
+  ROBUST_CREATE_ANY_JSON,
+  ROBUST_CREATE_MEDIA,
+  ROBUST_LIST_ANY_QUERY,
+} from '../src/checks/robustness.ts';
+import { eachTest, propertyTest, useTarget } from '../src/language/check-test.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
@@ -32,5 +38,17 @@ export default function robustnessSuite(run: SuiteRun): void {
     }),
     // A boolean body, whatever the seed (the request space's `createPet body: boolean`).
     { independent: true, examples: [true, false] },
+  );
+
+  const media = otherMediaBodies({ name: petName(target.ctx.runId, 'media'), categoryId: 1 });
+  eachTest(
+    target,
+    ROBUST_CREATE_MEDIA,
+    media,
+    async (api, spec) => ({
+      input: spec.label,
+      ex: await api.send(withCredential(spec, { label: 'the key', auth: 'key' })),
+    }),
+    'each NewPet in another media type got a 201 Pet or a 4xx Error',
   );
 }

@@ -149,6 +149,10 @@ export interface RequestSpec {
   query?: Record<string, string>;
   json?: unknown;
   rawBody?: string;
+  /** Header fields of the request itself (a body's media type), beside the credential's. */
+  headers?: Record<string, string>;
+  /** Header fields the harness sends by default to leave out (`content-type`: none at all). */
+  dropHeaders?: readonly string[];
 }
 
 /** A kind of invalid input of one operation, and what a server that looks at it first answers. */
@@ -209,6 +213,33 @@ const post = (label: string, body: { json: unknown } | { rawBody: string }): Req
   ...body,
 });
 
+/**
+ * A NewPet's createPet in a media type other than the contract's `application/json`, or with
+ * none: the contract prescribes no answer with the key (a 415, a 400, or a lenient 201), but
+ * without it 401 all the same, and never a 5xx.
+ */
+export function otherMediaBodies(pet: Record<string, unknown>): RequestSpec[] {
+  const json = JSON.stringify(pet);
+  const fields = Object.entries(pet).map(([k, v]): [string, string] => [k, String(v)]);
+  const form = new URLSearchParams(fields).toString();
+  const escaped = (v: string) => v.replace(/[<&]/g, (c) => (c === '<' ? '&lt;' : '&amp;'));
+  const xml = `<pet>${fields.map(([k, v]) => `<${k}>${escaped(v)}</${k}>`).join('')}</pet>`;
+  const typed = (type: string, rawBody: string): RequestSpec => ({
+    ...post(`a NewPet as ${type}`, { rawBody }),
+    headers: { 'content-type': type },
+  });
+  return [
+    {
+      ...post('a JSON NewPet with no Content-Type', { rawBody: json }),
+      dropHeaders: ['content-type'],
+    },
+    typed('text/plain', json),
+    typed('application/x-www-form-urlencoded', form),
+    typed('application/xml', xml),
+    typed('application/octet-stream', json),
+  ];
+}
+
 /** Every kind of invalid input per operation: with a bad key, each must still get 401. */
 export const INVALID_INPUTS: readonly InvalidInput[] = [
   {
@@ -241,6 +272,14 @@ export const INVALID_INPUTS: readonly InvalidInput[] = [
       post('a body without name', { json: { categoryId: 1 } }),
       post('status "Sold"', { json: { ...refusedNewPet(runId, 'auth-sold'), status: 'Sold' } }),
     ],
+  },
+  {
+    id: 'MEDIA',
+    operation: 'createPet',
+    label: 'a body in another media type',
+    what: 'looked at the media type',
+    instead: [400, 415],
+    requests: (runId) => otherMediaBodies(refusedNewPet(runId, 'auth-media')),
   },
   {
     id: 'PETID',
@@ -298,7 +337,10 @@ export function withCredential(spec: RequestSpec, variant: CredentialVariant): S
     path: spec.path,
     auth: variant.auth,
     ...(Object.keys(query).length ? { query } : {}),
-    ...(variant.headers ? { headers: variant.headers } : {}),
+    ...(spec.headers || variant.headers
+      ? { headers: { ...spec.headers, ...variant.headers } }
+      : {}),
+    ...(spec.dropHeaders ? { dropHeaders: spec.dropHeaders } : {}),
     ...(spec.json === undefined ? {} : { json: spec.json }),
     ...(spec.rawBody === undefined ? {} : { rawBody: spec.rawBody }),
   };

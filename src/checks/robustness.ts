@@ -109,4 +109,30 @@ export const ROBUST_CREATE_ANY_JSON: Check<FuzzObservation> = {
   },
 };
 
-export const ROBUST_CHECKS = [ROBUST_LIST_ANY_QUERY, ROBUST_CREATE_ANY_JSON] as const;
+/**
+ * A NewPet sent with the key in another media type, or with none (auth-table.ts,
+ * otherMediaBodies): the contract writes `application/json` and prescribes no answer to
+ * anything else, so a 415 or 400 Error and a lenient 201 Pet all pass (any other 4xx Error
+ * warns); a 5xx, an error without its Error body, or a malformed answer fails.
+ */
+export const ROBUST_CREATE_MEDIA: Check<FuzzObservation> = {
+  id: 'ROBUST-CREATE-MEDIA',
+  title:
+    'POST /pets with a NewPet as text/plain, form, XML, octets or no Content-Type -> 201 Pet, 400 or 415 Error (another 4xx Error: warn), never 5xx, a hang or a malformed body',
+  operation: 'createPet',
+  clause: CLAUSES.responses,
+  level: 'MUST',
+  writes: true,
+  judge: (obs) =>
+    judgeSoundAnswer(obs, {
+      201: (ex) => notSuccess(ex, 201, 'pet', 'Pet'),
+      400: (ex) => notErrorResponse(ex, 400),
+      415: (ex) => notErrorResponse(ex, 415),
+    }),
+};
+
+export const ROBUST_CHECKS = [
+  ROBUST_LIST_ANY_QUERY,
+  ROBUST_CREATE_ANY_JSON,
+  ROBUST_CREATE_MEDIA,
+] as const;

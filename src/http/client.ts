@@ -150,7 +150,9 @@ function requestHeaders(
   else if (auth !== 'none') headers.authorization = auth.authorization;
   const hasBody =
     options.json !== undefined || options.rawBody !== undefined || options.bodyChunks !== undefined;
-  if (hasBody && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) {
+  const typed = Object.keys(headers).some((k) => k.toLowerCase() === 'content-type');
+  // A body sent with no media type at all is asked for by dropping the field.
+  if (hasBody && !typed && !options.dropHeaders?.includes('content-type')) {
     headers['content-type'] = 'application/json';
   }
   return headers;

@@ -1206,6 +1206,27 @@ const cases: Record<string, Case[]> = {
     },
     { observation: { input: 'b', ex: err(502) }, verdict: 'fail', because: 'server error 502' },
   ],
+  'ROBUST-CREATE-MEDIA': [
+    { observation: { input: 'text/plain', ex: err(415) }, verdict: 'pass' },
+    { observation: { input: 'text/plain', ex: ok(pet(), 201) }, verdict: 'pass' },
+    { observation: { input: 'text/plain', ex: err(422) }, verdict: 'warn' },
+    {
+      observation: {
+        input: 'text/plain',
+        ex: exchange({ status: 415, body: 'Unsupported', contentType: 'text/plain' }),
+      },
+      verdict: 'fail',
+    },
+    {
+      observation: {
+        input: 'text/plain',
+        ex: exchange({ status: 400, json: { code: 'x', message: 'y', status: 415 } }),
+      },
+      verdict: 'fail',
+      because: 'status',
+    },
+    { observation: { input: 'text/plain', ex: err(500) }, verdict: 'fail', because: '500' },
+  ],
   'VERSION-PREFIX-V1': [
     { observation: 'http://h/v1', verdict: 'pass' },
     { observation: 'http://h/api', verdict: 'warn', because: 'does not end in /v1' },
