@@ -3,6 +3,7 @@ import type { OperationName } from '../contract/contract.ts';
 import type { Auth, SendOptions } from '../http/client.ts';
 import { BASIC_KEY_FORMS, KEY_VARIANTS, markerOf, REDACTED } from '../http/key-variants.ts';
 import type { LabeledSecret } from '../http/redaction.ts';
+import { oddJsonTexts, otherMediaBodies } from './body-forms.ts';
 
 /**
  * The authentication surface of the contract as one table: operation x credential state x
@@ -213,33 +214,6 @@ const post = (label: string, body: { json: unknown } | { rawBody: string }): Req
   ...body,
 });
 
-/**
- * A NewPet's createPet in a media type other than the contract's `application/json`, or with
- * none: the contract prescribes no answer with the key (a 415, a 400, or a lenient 201), but
- * without it 401 all the same, and never a 5xx.
- */
-export function otherMediaBodies(pet: Record<string, unknown>): RequestSpec[] {
-  const json = JSON.stringify(pet);
-  const fields = Object.entries(pet).map(([k, v]): [string, string] => [k, String(v)]);
-  const form = new URLSearchParams(fields).toString();
-  const escaped = (v: string) => v.replace(/[<&]/g, (c) => (c === '<' ? '&lt;' : '&amp;'));
-  const xml = `<pet>${fields.map(([k, v]) => `<${k}>${escaped(v)}</${k}>`).join('')}</pet>`;
-  const typed = (type: string, rawBody: string): RequestSpec => ({
-    ...post(`a NewPet as ${type}`, { rawBody }),
-    headers: { 'content-type': type },
-  });
-  return [
-    {
-      ...post('a JSON NewPet with no Content-Type', { rawBody: json }),
-      dropHeaders: ['content-type'],
-    },
-    typed('text/plain', json),
-    typed('application/x-www-form-urlencoded', form),
-    typed('application/xml', xml),
-    typed('application/octet-stream', json),
-  ];
-}
-
 /** Every kind of invalid input per operation: with a bad key, each must still get 401. */
 export const INVALID_INPUTS: readonly InvalidInput[] = [
   {
@@ -271,6 +245,7 @@ export const INVALID_INPUTS: readonly InvalidInput[] = [
       post('malformed JSON', { rawBody: '{"name": ' }),
       post('a body without name', { json: { categoryId: 1 } }),
       post('status "Sold"', { json: { ...refusedNewPet(runId, 'auth-sold'), status: 'Sold' } }),
+      ...oddJsonTexts(refusedNewPet(runId, 'auth-odd')),
     ],
   },
   {

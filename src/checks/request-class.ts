@@ -101,6 +101,7 @@ function listClass(url: URL): Pick<RequestClass, 'input' | 'limit' | 'status'> {
 }
 
 const NEW_PET_FIELDS = new Set(['name', 'categoryId', 'status']);
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 // Beside the request, as json-body.ts keeps a response's: the run's ledger reads a createPet
 // body twice (its class and its cells of the request space), and a body may be megabytes.
@@ -122,6 +123,8 @@ export function newPetInput(
   parse: (text: string) => ParsedJson = parseJsonBody,
 ): Pick<RequestClass, 'input' | 'sent'> {
   if (body === undefined || body.trim() === '') return { input: 'invalid' };
+  // A byte order mark first: a parser MAY ignore it (RFC 8259 8.1), so no answer is owed.
+  if (body.charCodeAt(0) === 0xfeff) return { input: 'open' };
   const parsed = parse(body);
   if ('jsonError' in parsed) return { input: 'invalid' };
   const { json, exact } = parsed;
@@ -129,6 +132,9 @@ export function newPetInput(
   const sent = exact as Record<string, unknown>;
   // A name given twice: which one a server reads is its own choice.
   if (hasRepeatedName(body)) return { input: 'open', sent };
+  // A string with a lone surrogate: what a parser makes of it is unpredictable (RFC 8259 8.2).
+  if (Object.values(sent).some((v) => typeof v === 'string' && LONE_SURROGATE.test(v)))
+    return { input: 'open', sent };
   if (!validate('newPet', json).valid || !isInt64(sent.categoryId))
     return { input: 'invalid', sent };
   const extra = Object.keys(sent).some((k) => !NEW_PET_FIELDS.has(k));

@@ -110,29 +110,44 @@ export const ROBUST_CREATE_ANY_JSON: Check<FuzzObservation> = {
 };
 
 /**
- * A NewPet sent with the key in another media type, or with none (auth-table.ts,
- * otherMediaBodies): the contract writes `application/json` and prescribes no answer to
- * anything else, so a 415 or 400 Error and a lenient 201 Pet all pass (any other 4xx Error
- * warns); a 5xx, an error without its Error body, or a malformed answer fails.
+ * A NewPet the contract prescribes no answer to (body-forms.ts): a 201 Pet, or a 400, 413 or 415
+ * Error, all pass (any other 4xx Error warns); a 5xx, an error without its Error body, or a
+ * malformed answer fails.
  */
+function judgeOpenBody(obs: FuzzObservation): Judgement {
+  return judgeSoundAnswer(obs, {
+    201: (ex) => notSuccess(ex, 201, 'pet', 'Pet'),
+    400: (ex) => notErrorResponse(ex, 400),
+    413: (ex) => notErrorResponse(ex, 413),
+    415: (ex) => notErrorResponse(ex, 415),
+  });
+}
+
 export const ROBUST_CREATE_MEDIA: Check<FuzzObservation> = {
   id: 'ROBUST-CREATE-MEDIA',
   title:
-    'POST /pets with a NewPet as text/plain, form, XML, octets or no Content-Type -> 201 Pet, 400 or 415 Error (another 4xx Error: warn), never 5xx, a hang or a malformed body',
+    'POST /pets with a NewPet as text/plain, form, XML, octets, a charset other than UTF-8 or no Content-Type -> 201 Pet, 400 or 415 Error (another 4xx Error: warn), never 5xx, a hang or a malformed body',
   operation: 'createPet',
   clause: CLAUSES.responses,
   level: 'MUST',
   writes: true,
-  judge: (obs) =>
-    judgeSoundAnswer(obs, {
-      201: (ex) => notSuccess(ex, 201, 'pet', 'Pet'),
-      400: (ex) => notErrorResponse(ex, 400),
-      415: (ex) => notErrorResponse(ex, 415),
-    }),
+  judge: judgeOpenBody,
+};
+
+export const ROBUST_CREATE_TEXT: Check<FuzzObservation> = {
+  id: 'ROBUST-CREATE-TEXT',
+  title:
+    'POST /pets with a NewPet in JSON text RFC 8259 leaves open (a byte order mark, a lone surrogate escape, a member twice, an extra member nested deep) -> 201 Pet or a 400, 413 or 415 Error (another 4xx Error: warn), never 5xx, a hang or a malformed body',
+  operation: 'createPet',
+  clause: CLAUSES.responses,
+  level: 'MUST',
+  writes: true,
+  judge: judgeOpenBody,
 };
 
 export const ROBUST_CHECKS = [
   ROBUST_LIST_ANY_QUERY,
   ROBUST_CREATE_ANY_JSON,
   ROBUST_CREATE_MEDIA,
+  ROBUST_CREATE_TEXT,
 ] as const;

@@ -27,7 +27,7 @@ function entry(ex: Exchange) {
         ? {}
         : {
             postData: {
-              mimeType: ex.request.headers['content-type'] ?? 'application/json',
+              mimeType: ex.request.headers['content-type'] ?? '',
               text: ex.request.body,
             },
           }),

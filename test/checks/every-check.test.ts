@@ -1227,6 +1227,16 @@ const cases: Record<string, Case[]> = {
     },
     { observation: { input: 'text/plain', ex: err(500) }, verdict: 'fail', because: '500' },
   ],
+  'ROBUST-CREATE-TEXT': [
+    { observation: { input: 'a byte order mark', ex: err(400) }, verdict: 'pass' },
+    { observation: { input: 'a lone surrogate', ex: ok(pet(), 201) }, verdict: 'pass' },
+    { observation: { input: 'nested 5000 deep', ex: err(413) }, verdict: 'pass' },
+    { observation: { input: 'nested 5000 deep', ex: err(500) }, verdict: 'fail', because: '500' },
+    {
+      observation: { input: 'a member twice', ex: exchange({ status: 201, json: { id: 1 } }) },
+      verdict: 'fail',
+    },
+  ],
   'VERSION-PREFIX-V1': [
     { observation: 'http://h/v1', verdict: 'pass' },
     { observation: 'http://h/api', verdict: 'warn', because: 'does not end in /v1' },

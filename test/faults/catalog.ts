@@ -15,7 +15,7 @@ import { HTTP_MUST_FAULTS } from './http-must-faults.ts';
 import { CREATE_INVALID_FAULTS } from './invalid-body-faults.ts';
 import { LIST_FAULTS } from './list-faults.ts';
 import { MAGNITUDE_FAULTS } from './magnitude-faults.ts';
-import { MEDIA_FAULTS } from './media-faults.ts';
+import { JSON_TEXT_FAULTS, MEDIA_FAULTS } from './media-faults.ts';
 import { METHOD_FAULTS } from './method-faults.ts';
 import { NAME_FAULTS } from './name-faults.ts';
 import { OVER_TIME_FAULTS } from './over-time-faults.ts';
@@ -53,6 +53,7 @@ export const FAULTS: readonly Fault[] = [
   ...WIRE_FAULTS,
   ...AT_ONCE_FAULTS,
   ...MEDIA_FAULTS,
+  ...JSON_TEXT_FAULTS,
 ];
 
 export function findFault(name: string): Fault {

@@ -71,3 +71,74 @@ export const MEDIA_FAULTS: readonly Fault[] = [
     ),
   },
 ];
+
+/** Answers 500 to a createPet with the key whose body `breaks` says the parser chokes on. */
+function chokesOn(breaks: (req: AppRequest) => boolean): Fault['wrap'] {
+  return (app, { apiKey }) =>
+    intercept(app, 'POST', LIST, (req) =>
+      withTheKey(req, apiKey) && breaks(req) ? serverError() : undefined,
+    );
+}
+
+/** Depth of the deepest nesting in a JSON text (strings skipped). */
+function depthOf(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') deepest = Math.max(deepest, ++depth);
+    else if (c === ']' || c === '}') depth--;
+  }
+  return deepest;
+}
+
+/**
+ * Servers whose JSON parser chokes (500) on text RFC 8259 leaves open: a byte order mark, a lone
+ * surrogate escape, a member twice, deep nesting; or on a charset other than UTF-8.
+ */
+export const JSON_TEXT_FAULTS: readonly Fault[] = [
+  {
+    name: 'text-bom-500',
+    description: 'Answers 500 to a createPet whose body starts with a byte order mark.',
+    caughtBy: ['ROBUST-CREATE-TEXT'],
+    wrap: chokesOn((req) => req.body.charCodeAt(0) === 0xfeff),
+  },
+  {
+    name: 'text-lone-surrogate-500',
+    description: 'Answers 500 to a createPet whose name holds a lone surrogate escape (\\ud800).',
+    caughtBy: ['ROBUST-CREATE-TEXT'],
+    wrap: chokesOn((req) => /\\u[dD][89a-fA-F]/.test(req.body)),
+  },
+  {
+    name: 'text-member-twice-500',
+    description: 'Answers 500 to a createPet whose body gives the member name twice.',
+    caughtBy: ['ROBUST-CREATE-TEXT'],
+    wrap: chokesOn((req) => (req.body.match(/"name"\s*:/g) ?? []).length > 1),
+  },
+  {
+    name: 'text-deep-500',
+    description:
+      'Answers 500 to a createPet whose body nests more than 20 deep, even inside an extra member.',
+    caughtBy: ['ROBUST-CREATE-TEXT'],
+    wrap: chokesOn((req) => depthOf(req.body) > 20),
+  },
+  {
+    name: 'text-charset-500',
+    description: 'Answers 500 to a createPet labelled JSON with a charset other than UTF-8.',
+    caughtBy: ['ROBUST-CREATE-MEDIA'],
+    wrap: chokesOn((req) => /charset=(?!utf-8)/i.test(req.headers['content-type'] ?? '')),
+  },
+  {
+    name: 'text-deep-500-before-key',
+    description:
+      'Parses the body before it looks at the key, and answers 500 to one nested more than 100 deep, whatever the key.',
+    caughtBy: ['AUTH-BEFORE-BODY'],
+    wrap: (app) =>
+      intercept(app, 'POST', LIST, (req) => (depthOf(req.body) > 100 ? serverError() : undefined)),
+  },
+];
