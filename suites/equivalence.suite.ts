@@ -41,17 +41,17 @@ export default function equivalenceSuite(run: SuiteRun): void {
             (f) =>
               (writes || f.meaning.op !== 'createPet') && (fetchable || f.meaning.op !== 'getPet'),
           )
-          .map((form) => ({ relation: relation.id, form })),
+          .map((form) => ({ relation: relation.id, rfcForm: relation.basis === 'rfc', form })),
       );
       // Every form with every key state; independent requests, sent together.
       const answers: EquivalentAnswer[] = await Promise.all(
-        forms.flatMap(({ relation, form }) =>
+        forms.flatMap(({ relation, rfcForm, form }) =>
           KEY_STATES.map(async (key) => ({
             relation,
             form: form.label,
             key,
             meaning: form.meaning,
-            ex: await api.send(form.request(tokenOf(key))),
+            ex: await api.send({ ...form.request(tokenOf(key)), ...(rfcForm ? { rfcForm } : {}) }),
           })),
         ),
       );

@@ -43,6 +43,7 @@ const label = (a: EquivalentAnswer) =>
 /** The failure of one answer, if any: served without the key first of all. */
 function answerProblem(a: EquivalentAnswer, plainGet: Exchange | undefined): Judgement | undefined {
   const { ex } = a;
+  const relation = RELATIONS.find((r) => r.id === a.relation);
   if (a.key !== 'valid') {
     const problem = notErrorResponse(ex, 401);
     if (!problem) return undefined;
@@ -55,18 +56,27 @@ function answerProblem(a: EquivalentAnswer, plainGet: Exchange | undefined): Jud
         about(label(a)),
       );
     }
+    // A form only an RFC makes the contract's request (`/v1/%70ets`) is, to a server that does
+    // not read it so, a path it does not serve: refusing it otherwise than 401 reaches no
+    // operation. Like the keyed case, that fails under certify only; a 5xx or none fails always.
+    if (relation?.basis === 'rfc' && status >= 300 && status < 500)
+      return rfcAlone(fail(problem, [ex], about(label(a))), relation.rfc);
     return fail(problem, [ex], about(label(a)));
   }
   const problem = servedProblem(a.meaning, ex, plainGet);
   if (!problem) return undefined;
-  const relation = RELATIONS.find((r) => r.id === a.relation);
   const refusal = relation?.refusal;
   const status = ex.response?.status ?? 0;
   if (refusal?.statuses.includes(status) && !notErrorResponse(ex, status))
     return warn(`${label(a)}: refused with ${status}, which ${refusal.rfc} allows`, [ex]);
   const failed = servedOtherwise(a, problem, plainGet);
   if (relation?.basis !== 'rfc' || failed.verdict !== 'fail') return failed;
-  const rfc = relation.rfc;
+  return rfcAlone(failed, relation.rfc);
+}
+
+/** A failure that rests on an RFC alone: said so, and a warning outside certify (settle reads `rfc`). */
+function rfcAlone(failed: Judgement, rfc: string): Judgement {
+  if (failed.verdict !== 'fail') return failed;
   const basis = ` (one request by ${rfc} alone, which the contract's text does not write out: fails under certify)`;
   return { ...failed, message: `${failed.message}${basis}`, rfc };
 }

@@ -43,7 +43,8 @@ function owed(c: RequestClass, removed: boolean): Owed {
   const gone = c.operation === 'getPet' && removed;
   if (c.credential === 'none' || c.credential === 'wrong') {
     const why = `${c.credential === 'none' ? 'no' : 'a wrong'} key`;
-    return { statuses: gone ? [401, 404, 410] : [401], any4xx: false, why };
+    // A form only an RFC makes the contract's may be refused as a request not served (EQUIV-*).
+    return { statuses: gone ? [401, 404, 410] : [401], any4xx: c.rfcForm === true, why };
   }
   if (gone) return { statuses: [404, 410], any4xx: false, why: 'getPet removed' };
   if (c.credential === 'unclear')

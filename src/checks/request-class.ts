@@ -28,6 +28,11 @@ export interface RequestClass {
   status?: PetStatus;
   /** createPet: the body as sent, parsed exactly (numbers as their text). */
   sent?: Record<string, unknown>;
+  /**
+   * Written in a form only an RFC makes the contract's request: without the key, any 4xx Error
+   * is a refusal of a request the server need not read as the contract's (EQUIV-* judges it).
+   */
+  rfcForm?: true;
   /** getPet: the petId as sent (decoded), and its value when it is an int64. */
   petId?: string;
   int64Id?: bigint;
@@ -204,7 +209,11 @@ export function classifyRequest(req: RecordedRequest, ctx: ClassContext): Reques
   const rest = url.pathname.slice(ctx.basePath.length);
   const credential = credentialOf(req.headers, ctx.apiKey);
   const unusual = unusualHeaders(req, ctx) || writtenAsOnlyAnRfcAllows(req, url);
-  const open = (c: RequestClass): RequestClass => (unusual ? { ...c, input: 'open' } : c);
+  const marked = req.rfcForm ? { rfcForm: true as const } : {};
+  const open = (c: RequestClass): RequestClass => ({
+    ...(unusual || req.rfcForm ? { ...c, input: 'open' as const } : c),
+    ...marked,
+  });
   if (rest === '/pets' && req.method === 'GET')
     return open({ operation: 'listPets', credential, ...listClass(url) });
   if (rest === '/pets' && req.method === 'POST') {

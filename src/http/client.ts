@@ -34,6 +34,12 @@ export interface SendOptions {
    */
   absoluteForm?: boolean;
   /**
+   * The request is the contract's only by an RFC (a relation of docs/equivalences.md marked
+   * "RFC alone"): a server that does not read it so may refuse it as it would any request it
+   * does not serve, with the key or without (carried into the record; request-class.ts).
+   */
+  rfcForm?: boolean;
+  /**
    * `path` is the whole path from the target's origin (the base URL's own path is not put
    * before it) and goes on the wire as written: dot segments are not resolved nor doubled
    * slashes merged, as a URL parser would (a spelling of a contract path, AUTH-PATH-SPELLINGS).
@@ -300,6 +306,7 @@ export function createClient(options: ClientOptions): HttpClient {
       headers: recordedHeaders(headers),
       ...(body === undefined ? {} : { body }),
       ...(req.absoluteForm ? { absoluteForm: true as const } : {}),
+      ...(req.rfcForm ? { rfcForm: true as const } : {}),
       ...(req.bodyChunks
         ? { framing: describeFraming(req.bodyChunks.length, req.chunkFraming) }
         : {}),

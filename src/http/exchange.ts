@@ -14,6 +14,8 @@ export interface RecordedRequest {
   absoluteForm?: true;
   /** How a body sent chunked was framed, in words (chunk-framing.ts); absent: Content-Length. */
   framing?: string;
+  /** Written in a form only an RFC makes the contract's request (SendOptions.rfcForm). */
+  rfcForm?: true;
 }
 
 export interface RecordedResponse {

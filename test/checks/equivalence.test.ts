@@ -86,6 +86,28 @@ describe('equivalent requests (docs/equivalences.md)', () => {
     expect(json.rfc).toBeUndefined();
   });
 
+  it('without the key, a form of an RFC alone refused as a request not served fails as that RFC; served or 5xx fails outright', () => {
+    const check = equivalenceCheck('URI');
+    const meaning = { op: 'listPets', limit: 3 } as const;
+    const noKey = (relation: string, status: number) => ({
+      relation,
+      form: 'f',
+      key: 'none' as const,
+      meaning,
+      ex: exchange({ status, json: status < 300 ? [] : errorBody(status) }),
+    });
+    const refused = check.judge({ answers: [noKey('uri-pct-unreserved-path', 404)] });
+    expect(refused.verdict).toBe('fail');
+    expect(refused.rfc).toContain('RFC 3986');
+    for (const status of [200, 500]) {
+      const judged = check.judge({ answers: [noKey('uri-pct-unreserved-path', status)] });
+      expect([judged.verdict, judged.rfc]).toEqual(['fail', undefined]);
+    }
+    // A relation the contract's own words make: 401 owed outright.
+    const written = check.judge({ answers: [noKey('uri-pct-unreserved-query', 404)] });
+    expect([written.verdict, written.rfc]).toEqual(['fail', undefined]);
+  });
+
   it('marks as resting on an RFC alone only relations whose forms the contract does not write', () => {
     const rfc = RELATIONS.filter((r) => r.basis === 'rfc').map((r) => r.id);
     expect(rfc).toContain('uri-pct-unreserved-path');

@@ -136,6 +136,8 @@ export const EQUIVALENCE_FAULTS: readonly Fault[] = [
     description:
       'Parses Accept strictly: an empty list element (Accept: , application/json, RFC 9110 5.6.1.2) is a malformed field, 400.',
     caughtBy: ['EQUIV-FIELDS'],
+    // Refused before the key: without the key too, so it fails under certify only.
+    profile: 'certify',
     wrap: (app) => (req) =>
       (req.headers.accept ?? '').split(',').some((element) => element.trim() === '')
         ? errorOf(400, 'bad_request', 'Malformed Accept field.')
@@ -188,6 +190,8 @@ export const EQUIVALENCE_FAULTS: readonly Fault[] = [
     description:
       'Parses a chunk size line strictly as hex digits: a chunk extension (4;pc-note=1, RFC 9112 7.1.1) is a malformed body, 400.',
     caughtBy: ['EQUIV-FRAMING'],
+    // Refused before the key: without the key too, so it fails under certify only.
+    profile: 'certify',
     wrap: (app) => app,
     listen: {
       refuseOctets: ({ sizeLines }) =>
@@ -201,6 +205,8 @@ export const EQUIVALENCE_FAULTS: readonly Fault[] = [
     description:
       'Expects the empty line right after the last chunk: a trailer field (RFC 9112 7.1.2) is a malformed body, 400.',
     caughtBy: ['EQUIV-FRAMING'],
+    // Refused before the key: without the key too, so it fails under certify only.
+    profile: 'certify',
     wrap: (app) => app,
     listen: {
       refuseOctets: ({ trailerLines }) =>

@@ -71,7 +71,7 @@ function refuseEarly(server: Server, key: string): void {
 
 /** A raw 400 with an Error body, and the connection closed. */
 function refusal(reason: string): string {
-  const body = JSON.stringify({ code: 'bad_request', message: reason });
+  const body = JSON.stringify({ code: 'bad_request', message: reason, status: 400 });
   return `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
 }
 

@@ -119,6 +119,7 @@ const SAME_AFTER_SUNSET = new Set([
   'body-limit-413',
   'exponent-integers',
   'literal-http-reader',
+  'literal-router-before-key',
 ]);
 
 /** Every variant, and the reference itself, on both sides of the getPet sunset (but those above). */

@@ -159,7 +159,37 @@ export const WIDER_CHOICES: readonly ServerVariant[] = [
     wrap: (app, ctx) =>
       LITERAL_FAULTS.reduceRight((wrapped, fault) => fault.wrap(wrapped, ctx), app),
   },
+  {
+    name: 'literal-router-before-key',
+    description:
+      'A literal reader that routes before it looks at the key: a path it does not serve as written (/v1/%70ets, /v1/pets/%31 included) gets 404 Error with the key or without, and a malformed field or chunked body by its strict parser (an empty Accept element, a chunk extension, a trailer) gets 400 Error before the key too. The contract writes none of these forms; only RFCs make them its requests.',
+    wrap: (app, ctx) => {
+      const literal = STRICT_BEFORE_KEY.map(equivalenceFault).reduceRight(
+        (wrapped, fault) => fault.wrap(wrapped, ctx),
+        LITERAL_FAULTS.reduceRight((wrapped, fault) => fault.wrap(wrapped, ctx), app),
+      );
+      return (req) =>
+        /^\/v1\/pets(\/[^/]+)?$/.test(req.path)
+          ? literal(req)
+          : errorOf(404, 'not_found', 'No such resource.');
+    },
+    listen: {
+      refuseOctets: (octets) =>
+        STRICT_BEFORE_KEY.map((name) => equivalenceFault(name).listen?.refuseOctets?.(octets)).find(
+          (refusal) => refusal !== undefined,
+        ),
+    },
+  },
 ];
+
+function equivalenceFault(name: string) {
+  const fault = EQUIVALENCE_FAULTS.find((f) => f.name === name);
+  if (!fault) throw new Error(`no equivalence fault ${name}`);
+  return fault;
+}
+
+/** The broken servers that refuse, before the key, a form only an RFC makes the contract's. */
+const STRICT_BEFORE_KEY = ['accept-empty-element-400', 'chunk-extension-400', 'chunk-trailer-400'];
 
 /** The broken servers of the RFC-only equivalences, whose behaviour a literal reader has. */
 const LITERAL_FAULTS = [
@@ -167,8 +197,4 @@ const LITERAL_FAULTS = [
   'absolute-form-404',
   'scheme-case-sensitive',
   'chunked-body-dropped',
-].map((name) => {
-  const fault = EQUIVALENCE_FAULTS.find((f) => f.name === name);
-  if (!fault) throw new Error(`no equivalence fault ${name}`);
-  return fault;
-});
+].map(equivalenceFault);
