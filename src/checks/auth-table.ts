@@ -53,16 +53,44 @@ export function nearKeys(key: string): { label: string; token: string; marker: s
   return tokens.filter(({ token }) => !seen.has(token) && seen.add(token));
 }
 
+/** A JWT of header {"alg":"none"} and claims {"sub":"admin"}, with an empty signature. */
+const UNSIGNED_JWT = 'eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJhZG1pbiJ9.';
+
+/** Preconditions that let a server answer 304 (RFC 9110 13.1) before anything else. */
+const CONDITIONS = [
+  ['if-none-match', '*'],
+  ['if-modified-since', 'Fri, 01 Jan 2100 00:00:00 GMT'],
+] as const;
+
 /** A token no service issued: the harness's one wrong key, wherever it sends one. */
 export const WRONG_TOKEN = 'pc-wrong-key-0000';
 
 /** Every credential state the harness sends; none of them may be served. */
 export const CREDENTIAL_STATES: readonly CredentialState[] = [
-  { id: 'NO-KEY', label: 'without Authorization', variants: () => one('no key', undefined) },
+  {
+    id: 'NO-KEY',
+    label: 'without Authorization (also as a conditional request)',
+    // A cache or an ETag layer in front of the key check answers 304 to a conditional request.
+    variants: () => [
+      ...one('no key', undefined),
+      ...CONDITIONS.map(([name, value]) => ({
+        label: `no key, with ${name}: ${value}`,
+        auth: 'none' as const,
+        headers: { [name]: value },
+      })),
+    ],
+  },
   {
     id: 'WRONG-KEY',
-    label: 'with a wrong bearer key',
-    variants: () => one('a wrong key', `Bearer ${WRONG_TOKEN}`),
+    label: 'with a wrong bearer key (also a JWT with no signature, null, undefined)',
+    // What a verifier that trusts the token's own claims, or a key store that returns nothing for
+    // a missing entry, serves.
+    variants: () => [
+      ...one('a wrong key', `Bearer ${WRONG_TOKEN}`),
+      ...one('a JWT signed with alg "none"', `Bearer ${UNSIGNED_JWT}`),
+      ...one('the token null', 'Bearer null'),
+      ...one('the token undefined', 'Bearer undefined'),
+    ],
   },
   {
     id: 'EMPTY-BEARER',

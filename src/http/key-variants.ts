@@ -57,6 +57,10 @@ const swapCase = (s: string) =>
  */
 export const KEY_VARIANTS: readonly KeyVariant[] = [
   { label: 'the key with a character appended', token: (k) => `${k}x`, marker: `${REDACTED}x` },
+  // What a server that strips quotes or list punctuation around a token serves (RFC 6750's
+  // b64token has neither).
+  { label: 'the key in double quotes', token: (k) => `"${k}"`, marker: `"${REDACTED}"` },
+  { label: 'the key followed by a comma', token: (k) => `${k},`, marker: `${REDACTED},` },
   {
     label: 'the key followed by a space and more text',
     token: (k) => `${k} x`,

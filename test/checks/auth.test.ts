@@ -41,6 +41,8 @@ describe('the auth table', () => {
     const tokens = nearKeys(key).map((n) => n.token);
     expect(tokens).toEqual([
       'Key-123abcx',
+      '"Key-123abc"',
+      'Key-123abc,',
       'Key-123abc x',
       'xKey-123abc',
       'Key-123ab',
@@ -53,6 +55,8 @@ describe('the auth table', () => {
     ]);
     expect(nearKeys('1234-5678').map((n) => n.token)).toEqual([
       '1234-5678x',
+      '"1234-5678"',
+      '1234-5678,',
       '1234-5678 x',
       'x1234-5678',
       '1234-567',
@@ -67,6 +71,8 @@ describe('the auth table', () => {
     // Positions that coincide give one token, not two.
     expect(nearKeys('ab').map((n) => n.token)).toEqual([
       'abx',
+      '"ab"',
+      'ab,',
       'ab x',
       'xab',
       'a',

@@ -105,4 +105,49 @@ export const AUTH_FAULTS: Fault[] = [
         return looked.status === 404 ? looked : app(req);
       },
   },
+  {
+    name: 'jwt-alg-none-accepted',
+    description:
+      'listPets trusts any bearer token that is a JWT signed with alg "none" (a verifier that reads the algorithm from the token).',
+    caughtBy: ['AUTH-LIST-WRONG-KEY'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) => {
+        const token = /^Bearer (\S+)$/.exec(authOf(req.headers))?.[1] ?? '';
+        const [head] = token.split('.');
+        const alg = (() => {
+          try {
+            return JSON.parse(Buffer.from(head ?? '', 'base64url').toString()).alg;
+          } catch {
+            return undefined;
+          }
+        })();
+        return app(matches(req, 'GET', LIST) && alg === 'none' ? withKey(req, apiKey) : req);
+      },
+  },
+  {
+    name: 'quoted-key-accepted',
+    description: 'createPet strips quotes around the bearer token: Bearer "<key>" is served.',
+    caughtBy: ['AUTH-CREATE-NEAR-KEY'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        app(
+          matches(req, 'POST', LIST) && authOf(req.headers) === `Bearer "${apiKey}"`
+            ? withKey(req, apiKey)
+            : req,
+        ),
+  },
+  {
+    name: 'conditional-304-before-key',
+    description:
+      'getPet answers a conditional request (If-None-Match, If-Modified-Since) 304 Not Modified before it looks at the key.',
+    caughtBy: ['AUTH-GET-NO-KEY'],
+    wrap: (app) =>
+      intercept(app, 'GET', ITEM, (req) =>
+        req.headers['if-none-match'] || req.headers['if-modified-since']
+          ? { status: 304, raw: '' }
+          : undefined,
+      ),
+  },
 ];
