@@ -43,6 +43,18 @@ function judgeHeader(
     : { ...judgement, evidence: [ex] };
 }
 
+/**
+ * A failure of a header's syntax alone: how clients are warned of the deprecation is "not
+ * shown", so the form of a notice rests on its RFC, and fails under certify only (settle reads
+ * `rfc`); a notice naming another day than the contract's fails in every profile.
+ */
+function byRfc(failed: Judgement, rfc: string): Judgement {
+  if (failed.verdict !== 'fail') return failed;
+  return { ...failed, message: `${failed.message} (${rfc}: fails under certify)`, rfc };
+}
+
+const LINK_RFC = 'RFC 8288 3 (Link = link-value); RFC 8594 6; RFC 9745 3';
+
 export const SUNSET_HEADER: Check<Exchange> = {
   id: 'SUNSET-HEADER',
   title: `getPet's Sunset header (RFC 8594), when sent, is an IMF-fixdate naming ${GET_PET_SUNSET}`,
@@ -55,9 +67,11 @@ export const SUNSET_HEADER: Check<Exchange> = {
       if (value === undefined)
         return warn('no Sunset header: clients get no machine-readable notice of the removal');
       if (!isImfFixdate(value))
-        return fail(
-          `Sunset '${value}' is not an IMF-fixdate (e.g. Thu, 05 Dec 2030 00:00:00 GMT)`,
-          [ex],
+        return byRfc(
+          fail(`Sunset '${value}' is not an IMF-fixdate (e.g. Thu, 05 Dec 2030 00:00:00 GMT)`, [
+            ex,
+          ]),
+          'RFC 8594 3 (Sunset = HTTP-date); RFC 9110 5.6.7',
         );
       const day = new Date(value).toISOString().slice(0, 10);
       if (day === GET_PET_SUNSET) return pass(`Sunset: ${value}`);
@@ -82,7 +96,10 @@ export const DEPRECATION_HEADER: Check<Exchange> = {
         return warn('Deprecation: true is the draft form; RFC 9745 wants a date, @<unix seconds>');
       const match = /^@(-?\d{1,15})$/.exec(value);
       if (!match)
-        return fail(`Deprecation '${value}' is not a structured-field date (@<unix seconds>)`);
+        return byRfc(
+          fail(`Deprecation '${value}' is not a structured-field date (@<unix seconds>)`),
+          'RFC 9745 2.1 (Deprecation = sf-date)',
+        );
       const seconds = Number(match[1]);
       const when = new Date(seconds * 1000).toISOString().slice(0, 10);
       return seconds <= SUNSET_SECONDS
@@ -134,13 +151,16 @@ export const DEPRECATION_LINKS: Check<Exchange> = {
           'uri' in l && l.rels.some((r) => r === 'sunset' || r === 'deprecation'),
       );
       if (broken && relevant.length === 0 && /sunset|deprecation/i.test(value)) {
-        return fail(`Link header is malformed: '${value}'`);
+        return byRfc(fail(`Link header is malformed: '${value}'`), LINK_RFC);
       }
       const bad = relevant.find((l) => !isUriReference(l.uri));
       if (bad)
-        return fail(
-          `Link rel="${bad.rels.join(' ')}" target '${bad.uri}' is not a valid URI reference`,
-          [ex],
+        return byRfc(
+          fail(
+            `Link rel="${bad.rels.join(' ')}" target '${bad.uri}' is not a valid URI reference`,
+            [ex],
+          ),
+          LINK_RFC,
         );
       return pass(
         relevant.length

@@ -142,12 +142,16 @@ export const SUNSET_FAULTS: Fault[] = [
     name: 'sunset-header-malformed',
     description: 'Sunset is an ISO date, not an IMF-fixdate.',
     caughtBy: ['SUNSET-HEADER'],
+    // The form of a deprecation notice rests on its RFC alone: judged under certify.
+    profile: 'certify',
     wrap: (app) => onGetPetHeaders(app, (h) => ({ ...h, sunset: '2030-12-05T00:00:00Z' })),
   },
   {
     name: 'deprecation-header-malformed',
     description: 'Deprecation is an HTTP date, not @<unix seconds>.',
     caughtBy: ['DEPRECATION-HEADER'],
+    // The form of a deprecation notice rests on its RFC alone: judged under certify.
+    profile: 'certify',
     wrap: (app) =>
       onGetPetHeaders(app, (h) => ({ ...h, deprecation: 'Fri, 05 Dec 2025 00:00:00 GMT' })),
   },
@@ -162,6 +166,8 @@ export const SUNSET_FAULTS: Fault[] = [
     name: 'deprecation-link-invalid',
     description: 'The sunset Link points at a target that is not a URI reference.',
     caughtBy: ['DEPRECATION-LINKS'],
+    // The form of a deprecation notice rests on its RFC alone: judged under certify.
+    profile: 'certify',
     wrap: (app) =>
       onGetPetHeaders(app, (h) => ({ ...h, link: '<http://[petstore/docs>; rel="sunset"' })),
   },

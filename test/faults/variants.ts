@@ -12,6 +12,7 @@ import {
   LIST,
   mapJson,
   matches,
+  onResponse,
   parsedBody,
   withQuery,
 } from './wrap.ts';
@@ -69,6 +70,25 @@ const BEFORE_SUNSET: readonly ServerVariant[] = [
       ),
   },
   {
+    name: 'loose-deprecation-notices',
+    description:
+      'Announces the deprecation in forms of its own, on the right day: Sunset: 2030-12-05 (an ISO date), Deprecation as an HTTP-date, a Link to a docs page written with a space. How clients are warned is "not shown": the forms rest on RFCs alone (certify fails them).',
+    wrap: (app) =>
+      onResponse(app, 'GET', ITEM, (res) =>
+        res.status === 200
+          ? {
+              ...res,
+              headers: {
+                ...res.headers,
+                sunset: '2030-12-05',
+                deprecation: 'Thu, 01 Jan 2026 00:00:00 GMT',
+                link: '<https://docs.example/pets deprecation>; rel="deprecation"',
+              },
+            }
+          : res,
+      ),
+  },
+  {
     name: 'strict-and-terse',
     description:
       'Pages of at most 10, a default status of available, an extra createdAt field, rejects unknown fields with 400, charset in Content-Type.',
@@ -120,6 +140,7 @@ const SAME_AFTER_SUNSET = new Set([
   'exponent-integers',
   'literal-http-reader',
   'literal-router-before-key',
+  'loose-deprecation-notices',
 ]);
 
 /** Every variant, and the reference itself, on both sides of the getPet sunset (but those above). */
