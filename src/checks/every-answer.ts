@@ -4,7 +4,7 @@ import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { echoProblem } from './create-pet.ts';
 import { type Finding, finding } from './finding.ts';
-import { OPEN_LIMIT_STATUSES, openLimitAnswer } from './open-limits.ts';
+import { isOpenRefusal, openLimitAnswer } from './open-limits.ts';
 import {
   firstProblem,
   notErrorResponse,
@@ -153,7 +153,7 @@ export function answerProblem(ex: Exchange, c: RequestClass, removed: boolean): 
   const { status } = ex.response;
   const { statuses, any4xx, why } = owed(c, removed);
   const client = status >= 400 && status < 500;
-  const refusal = OPEN_LIMIT_STATUSES.includes(status) || (any4xx && client);
+  const refusal = isOpenRefusal(status, c.credential === 'key') || (any4xx && client);
   if (!statuses.includes(status) && !refusal) {
     // The same finding as the auth checks': one cause, said once in the reports.
     if (status >= 200 && status < 300 && (c.credential === 'none' || c.credential === 'wrong'))

@@ -7,15 +7,24 @@ import { mediaType } from '../http/exchange.ts';
  * status codes, such as 403, 429 and 5xx: not shown"): with an Error body, a sane answer to
  * any request, which says nothing about the clause a check was judging.
  */
-export const OPEN_LIMIT_STATUSES: readonly number[] = [413, 429];
+export const OPEN_LIMIT_STATUSES: readonly number[] = [403, 413, 429];
 
-/** The first exchange answered 413 or 429 with a valid Error body, if any. */
+/**
+ * A status the contract leaves open for this request: 413 and 429 for any; 403 (a refusal by
+ * scope, role or policy: "scopes or roles: not shown") only for one that carried the valid key,
+ * since without it the contract owes 401.
+ */
+export function isOpenRefusal(status: number, keyed: boolean): boolean {
+  return OPEN_LIMIT_STATUSES.includes(status) && (status !== 403 || keyed);
+}
+
+/** The first exchange answered 413 or 429 (403 with the key) with a valid Error body, if any. */
 export function openLimitAnswer(exchanges: readonly Exchange[]): Exchange | undefined {
   return exchanges.find((ex) => {
     const res = ex.response;
     return (
       res !== undefined &&
-      OPEN_LIMIT_STATUSES.includes(res.status) &&
+      isOpenRefusal(res.status, ex.request.keyed === true) &&
       mediaType(res) === 'application/json' &&
       validate('error', res.json).valid &&
       (res.json as { status?: unknown }).status === res.status
@@ -25,6 +34,12 @@ export function openLimitAnswer(exchanges: readonly Exchange[]): Exchange | unde
 
 /** Why a would-be failure is only a warning: the target hit a limit the contract does not set. */
 export function openLimitReason(ex: Exchange): string {
-  const what = ex.response?.status === 413 ? 'a body size limit' : 'a rate limit';
+  const status = ex.response?.status;
+  const what =
+    status === 413
+      ? 'a body size limit'
+      : status === 403
+        ? 'a refusal by scope or policy (403 with the key)'
+        : 'a rate limit';
   return `${ex.response?.status} Error to ${ex.request.method} ${ex.request.url}: ${what}, which the contract leaves open (not judged)`;
 }

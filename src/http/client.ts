@@ -164,6 +164,13 @@ function requestHeaders(
   return headers;
 }
 
+/** The request carries the key as the contract writes it, `Authorization: Bearer <key>`. */
+function carriesKey(headers: WireHeaders, apiKey: string): boolean {
+  return Object.entries(headers).some(
+    ([name, value]) => name.toLowerCase() === 'authorization' && value === `Bearer ${apiKey}`,
+  );
+}
+
 /**
  * The header fields as a record keeps them: a field sent as several field lines holds its
  * values joined by LF, which no field value can contain (RFC 9110 5.5), so the lines stay apart.
@@ -307,6 +314,7 @@ export function createClient(options: ClientOptions): HttpClient {
       ...(body === undefined ? {} : { body }),
       ...(req.absoluteForm ? { absoluteForm: true as const } : {}),
       ...(req.rfcForm ? { rfcForm: true as const } : {}),
+      ...(carriesKey(headers, apiKey) ? { keyed: true as const } : {}),
       ...(req.bodyChunks
         ? { framing: describeFraming(req.bodyChunks.length, req.chunkFraming) }
         : {}),

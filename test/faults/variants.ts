@@ -89,6 +89,17 @@ const BEFORE_SUNSET: readonly ServerVariant[] = [
       ),
   },
   {
+    name: 'origin-policy-403',
+    description:
+      'Checks the key first, then refuses a browser Origin it does not allow with 403 Error (a CORS policy); a 403 with the key is a refusal by policy, which the contract leaves open ("403 [...]: not shown").',
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        req.headers.authorization === `Bearer ${apiKey}` && req.headers.origin !== undefined
+          ? errorOf(403, 'forbidden_origin', 'This origin is not allowed.')
+          : app(req),
+  },
+  {
     name: 'strict-and-terse',
     description:
       'Pages of at most 10, a default status of available, an extra createdAt field, rejects unknown fields with 400, charset in Content-Type.',
@@ -141,6 +152,7 @@ const SAME_AFTER_SUNSET = new Set([
   'literal-http-reader',
   'literal-router-before-key',
   'loose-deprecation-notices',
+  'origin-policy-403',
 ]);
 
 /** Every variant, and the reference itself, on both sides of the getPet sunset (but those above). */
