@@ -5,6 +5,7 @@ import { CLAUSES } from './clauses.ts';
 import { echoProblem } from './create-pet.ts';
 import { type Finding, finding } from './finding.ts';
 import { isOpenRefusal, openLimitAnswer } from './open-limits.ts';
+import { isRedirect } from './out-of-domain.ts';
 import {
   firstProblem,
   notErrorResponse,
@@ -153,7 +154,9 @@ export function answerProblem(ex: Exchange, c: RequestClass, removed: boolean): 
   const { status } = ex.response;
   const { statuses, any4xx, why } = owed(c, removed);
   const client = status >= 400 && status < 500;
-  const refusal = isOpenRefusal(status, c.credential === 'key') || (any4xx && client);
+  // Where the contract prescribes nothing, a redirect that says where to go is sane too.
+  const redirect = any4xx && c.credential !== 'none' && c.credential !== 'wrong' && isRedirect(ex);
+  const refusal = isOpenRefusal(status, c.credential === 'key') || (any4xx && client) || redirect;
   if (!statuses.includes(status) && !refusal) {
     // The same finding as the auth checks': one cause, said once in the reports.
     if (status >= 200 && status < 300 && (c.credential === 'none' || c.credential === 'wrong'))
@@ -162,6 +165,7 @@ export function answerProblem(ex: Exchange, c: RequestClass, removed: boolean): 
     return finding('status-mismatch', { expected: statuses, got: status }, text);
   }
   if (client) return notErrorResponse(ex, status);
+  if (redirect && !statuses.includes(status)) return undefined;
   return firstProblem(
     () => notJson(ex),
     () => successProblem(ex, c, status),

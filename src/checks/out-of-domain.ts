@@ -32,10 +32,20 @@ export function judgeOutOfDomain(
     if (problem) return fail(problem, [ex], about(label));
     return warn(`${label}: accepted with 200 (the contract leaves this unspecified)`, [ex]);
   }
+  // A redirect to a canonical form (`/pets/1e3` -> `/pets/1000`) is a sane answer too.
+  if (isRedirect(ex)) return warn(`${label}: redirected (${status}) to ${location(ex)}`, [ex]);
   const text = `expected a 4xx Error or 200, got ${status}`;
   return fail(
     finding('status-mismatch', { expected: ['4xx', 200], got: status }, text),
     [ex],
     about(label),
   );
+}
+
+const location = (ex: Exchange) => ex.response?.headers.location ?? '';
+
+/** A 3xx that says where to go instead (RFC 9110 15.4: a Location field). */
+export function isRedirect(ex: Exchange): boolean {
+  const status = ex.response?.status ?? 0;
+  return status >= 300 && status < 400 && status !== 304 && location(ex) !== '';
 }

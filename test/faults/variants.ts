@@ -100,6 +100,31 @@ const BEFORE_SUNSET: readonly ServerVariant[] = [
           : app(req),
   },
   {
+    name: 'canonical-redirects',
+    description:
+      'Redirects a petId that is an integer written otherwise (1e3, 0012, +5) to its canonical path with 301 and a Location, after the key check; the contract prescribes no answer to such a petId.',
+    wrap:
+      (app, { apiKey }) =>
+      (req) => {
+        const raw = /^\/v1\/pets\/([^/]+)$/.exec(req.path)?.[1];
+        const n = raw === undefined ? Number.NaN : Number(decodeURIComponent(raw));
+        const canonical = Number.isSafeInteger(n) ? String(n) : undefined;
+        if (
+          req.method === 'GET' &&
+          canonical !== undefined &&
+          canonical !== raw &&
+          /^[-+0-9.eE]+$/.test(raw ?? '') &&
+          req.headers.authorization === `Bearer ${apiKey}`
+        )
+          return {
+            status: 301,
+            headers: { location: `/v1/pets/${canonical}`, 'content-type': '' },
+            raw: '',
+          };
+        return app(req);
+      },
+  },
+  {
     name: 'strict-and-terse',
     description:
       'Pages of at most 10, a default status of available, an extra createdAt field, rejects unknown fields with 400, charset in Content-Type.',
@@ -153,6 +178,7 @@ const SAME_AFTER_SUNSET = new Set([
   'literal-router-before-key',
   'loose-deprecation-notices',
   'origin-policy-403',
+  'canonical-redirects',
 ]);
 
 /** Every variant, and the reference itself, on both sides of the getPet sunset (but those above). */
