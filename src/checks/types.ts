@@ -1,4 +1,5 @@
 import type { OperationName } from '../contract/contract.ts';
+import { UNSOLICITED } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { Finding, type ProblemData, problemData } from './finding.ts';
 import { openLimitAnswer, openLimitReason } from './open-limits.ts';
@@ -138,6 +139,9 @@ export const fail = (
 ): Judgement => {
   const limited = evidence && openLimitAnswer(evidence);
   if (limited) return limitWarning(limited, evidence);
+  // An answer the HTTP client could not read (an interim 100 it was not told of) judges nothing.
+  const unread = evidence?.find((ex) => ex.error?.code === UNSOLICITED);
+  if (unread) return unjudged('unsolicited', `not judged: ${unread.error?.message}`, evidence);
   const message = `${around.before ?? ''}${problem}${around.after ?? ''}`;
   return {
     verdict: 'fail',

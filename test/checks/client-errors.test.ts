@@ -3,6 +3,7 @@ import { clauseCoverage } from '../../src/checks/coverage.ts';
 import { CREATE_EXTRA_FIELDS } from '../../src/checks/create-pet.ts';
 import { ROBUST_CREATE_ANY_JSON, ROBUST_LIST_ANY_QUERY } from '../../src/checks/robustness.ts';
 import { fail, judgesClause, pass } from '../../src/checks/types.ts';
+import { UNSOLICITED } from '../../src/http/client.ts';
 import { checkEach } from '../../src/language/property.ts';
 import { runVerdict } from '../../src/report/model.ts';
 import { errorBody, exchange } from '../support/exchanges.ts';
@@ -70,6 +71,18 @@ describe('413 and 429 Errors where a check would judge', () => {
       verdict: 'unjudged',
       code: 'open-limit',
     });
+  });
+
+  it('a 403 with the key is a refusal left open; without it, a failure; an answer the client could not read judges nothing', () => {
+    const keyed = { ...answered(403, errorBody(403)) };
+    keyed.request = { ...keyed.request, keyed: true };
+    expect(fail('expected 201', [keyed])).toMatchObject({
+      verdict: 'unjudged',
+      code: 'open-limit',
+    });
+    expect(fail('expected 401', [answered(403, errorBody(403))]).verdict).toBe('fail');
+    const unread = exchange({ error: 'interim 100', code: UNSOLICITED });
+    expect(fail('no answer', [unread])).toMatchObject({ verdict: 'unjudged', code: 'unsolicited' });
   });
 
   it('a check whose every input met the limit judged nothing; one input judged is enough', async () => {
