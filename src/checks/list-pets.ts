@@ -199,20 +199,26 @@ export interface LimitStatusObservation {
   limit: number;
   status: PetStatus;
   ex: Exchange;
+  /** Pets of `status` the harness knows exist, and a second look when the page was empty. */
+  known?: number;
+  recheck?: EmptyRecheck;
 }
 
 export const LIST_LIMIT_STATUS: Check<LimitStatusObservation> = {
   id: 'LIST-LIMIT-STATUS',
   title:
-    'GET /pets?limit=N&status=S, more than N pets of each status existing -> at most N Pets, all S',
+    'GET /pets?limit=N&status=S, more than N pets of each status existing -> at most N Pets, all S, and not none while some exist',
   operation: 'listPets',
   clause: CLAUSES.listLimit,
   level: 'MUST',
   writes: false,
-  judge: ({ limit, status, ex }) => {
+  judge: ({ limit, status, ex, known = 0, recheck }) => {
     const query = `limit=${limit}&status=${status}`;
     const problem = notPetPage(ex, limit);
     if (problem) return fail(problem, [ex], about(query));
+    // A limit applied before the filter leaves none of the status in the page.
+    const empty = emptyPageJudgement(ex, known, `${status} pets`, recheck);
+    if (empty) return { ...empty, message: `${query}: ${empty.message}` };
     const pets = (exactJson(ex) ?? []) as { id: unknown; status?: unknown }[];
     const other = pets.find((p) => p.status !== status);
     if (other) {

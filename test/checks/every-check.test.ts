@@ -755,6 +755,21 @@ const cases: Record<string, Case[]> = {
     { observation: { limit: 2, status: 'sold', ex: ok(pets(2)) }, verdict: 'pass' },
     { observation: { limit: 2, status: 'sold', ex: ok([]) }, verdict: 'pass' },
     {
+      observation: {
+        limit: 2,
+        status: 'sold',
+        ex: ok([]),
+        known: 5,
+        recheck: { pet: '7', status: 'sold', before: ok(pet(7)), again: ok([]), after: ok(pet(7)) },
+      },
+      verdict: 'fail',
+      because: 'limit=2&status=sold: an empty page, while 5 sold pets exist',
+    },
+    {
+      observation: { limit: 2, status: 'sold', ex: ok([]), known: 5 },
+      verdict: 'warn',
+    },
+    {
       observation: { limit: 2, status: 'sold', ex: ok(pets(3)) },
       verdict: 'fail',
       because: 'limit=2&status=sold: 3 items, more than the 2 allowed',

@@ -63,6 +63,20 @@ export const COVERAGE_FAULTS: Fault[] = [
       ),
   },
   {
+    name: 'list-limit-before-filter',
+    description:
+      'Takes the first limit pets of the whole store, then filters them by status: a small page of one status is often empty while pets of it exist.',
+    caughtBy: ['LIST-LIMIT-STATUS'],
+    wrap: (app) => async (req) => {
+      const status = req.query.get('status');
+      if (req.method !== 'GET' || status === null || !/\/pets$/.test(req.path)) return app(req);
+      const res = await app(withQuery(req, (q) => q.delete('status')));
+      return res.status === 200 && Array.isArray(res.json)
+        ? mapJson(res, (pets) => (pets as Json[]).filter((p) => p.status === status))
+        : res;
+    },
+  },
+  {
     name: 'create-name-trimmed',
     description: 'Trims leading and trailing whitespace off names.',
     caughtBy: ['CREATE-201-PROPERTY'],
