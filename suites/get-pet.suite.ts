@@ -1,6 +1,7 @@
 import { edgeNewPets, newPetArb } from '../src/arbitraries/new-pet.ts';
 import {
   integerIdArb,
+  MALFORMED_ID_SEGMENTS,
   NAMED_IDS,
   NON_INTEGER_IDS,
   UNKNOWN_IDS,
@@ -99,9 +100,15 @@ export default function getPetSuite(run: SuiteRun): void {
   eachTest(
     target,
     GET_ID_NOT_INT64,
-    NON_INTEGER_IDS,
-    async (api, id) => ({ id, ex: await api.getPet(id) }),
-    `every petId that is not an int64 (${NON_INTEGER_IDS.length}) got 400 or 404 Error`,
+    [
+      ...NON_INTEGER_IDS.map((id) => ({ id, segment: encodeURIComponent(id) })),
+      ...MALFORMED_ID_SEGMENTS.map((segment) => ({ id: segment, segment })),
+    ],
+    async (api, { id, segment }) => ({
+      id,
+      ex: await api.send({ method: 'GET', path: `/pets/${segment}` }),
+    }),
+    `every petId that is not an int64 (${NON_INTEGER_IDS.length}, and ${MALFORMED_ID_SEGMENTS.length} malformed escapes) got 400 or 404 Error`,
     whileGetPetExists,
   );
 }

@@ -3,6 +3,8 @@ import {
   EVERY_LIMIT_WITH_A_STATUS,
   INVALID_LIMITS,
   INVALID_STATUSES,
+  MALFORMED_LIMITS,
+  MALFORMED_STATUSES,
 } from '../src/arbitraries/query.ts';
 import {
   LIST_200_PETS,
@@ -126,27 +128,39 @@ export default function listPetsSuite(run: SuiteRun): void {
   );
 
   /** Each value of one query parameter outside its rules, sent alone. */
+  // Each value encoded, then the malformed escapes sent as written.
   const invalidQueryTest = (
     check: Check<OddQueryObservation>,
     name: string,
     values: readonly string[],
+    malformed: readonly string[],
     what: string,
   ) =>
     eachTest(
       target,
       check,
-      values,
-      async (api, value) => ({
+      [
+        ...values.map((value) => ({ value, written: encodeURIComponent(value) })),
+        ...malformed.map((value) => ({ value, written: value })),
+      ],
+      async (api, { value, written }) => ({
         query: `${name}=${JSON.stringify(value)}`,
-        ex: await api.listPets(`${name}=${encodeURIComponent(value)}`),
+        ex: await api.listPets(`${name}=${written}`),
       }),
-      `every ${what} (${values.length}) got 400 Error`,
+      `every ${what} (${values.length}, and ${malformed.length} malformed escapes) got 400 Error`,
     );
   invalidQueryTest(
     LIST_LIMIT_INVALID,
     'limit',
     INVALID_LIMITS,
+    MALFORMED_LIMITS,
     'out-of-range or non-integer limit',
   );
-  invalidQueryTest(LIST_STATUS_INVALID, 'status', INVALID_STATUSES, 'unknown status');
+  invalidQueryTest(
+    LIST_STATUS_INVALID,
+    'status',
+    INVALID_STATUSES,
+    MALFORMED_STATUSES,
+    'unknown status',
+  );
 }

@@ -45,6 +45,12 @@ export const UNKNOWN_IDS = [
 ] as const;
 
 /** Path segments that are not int64 integers: not integers at all, or just beyond the range. */
+/**
+ * petId path segments sent as written, whose percent-escapes do not decode to UTF-8 text or are
+ * not escapes at all (a decoder that throws on them answers 500).
+ */
+export const MALFORMED_ID_SEGMENTS = ['%FF', '%', '%zz', '%E2%82', '%C0%AF'] as const;
+
 export const NON_INTEGER_IDS = [
   'abc',
   '1.5',

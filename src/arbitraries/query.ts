@@ -72,6 +72,13 @@ export const INVALID_LIMITS = [
   '100000000000000000000',
 ] as const;
 
+/**
+ * Query values sent as written whose percent-escapes are malformed or decode to no UTF-8 text
+ * (a decoder that throws on them answers 500): `%`, `%zz`, `%FF`, `%E2%82`.
+ */
+export const MALFORMED_LIMITS = ['%', '%zz', '%FF', '%E2%82'] as const;
+export const MALFORMED_STATUSES = MALFORMED_LIMITS;
+
 /** status values outside PetStatus: wrong case, unknown words, lists, empty. */
 export const INVALID_STATUSES = [
   'lost',

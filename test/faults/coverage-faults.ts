@@ -9,10 +9,21 @@ import {
   onRequest,
   onResponse,
   rewriteJsonBody,
+  serverError,
   withQuery,
 } from './wrap.ts';
 
 type Json = Record<string, unknown>;
+
+/** What a strict decoder (decodeURIComponent) throws on: a malformed escape, or no UTF-8. */
+function throwsOnDecode(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 /** createPet storing (and answering) a name other than the one sent. */
 /** createPet storing a name rewritten by `fn`: the 201 echoes the stored name. */
@@ -61,6 +72,28 @@ export const COVERAGE_FAULTS: Fault[] = [
       onRequest(app, 'GET', LIST, (req) =>
         Number(req.query.get('limit') ?? 20) < 20 ? withQuery(req, (q) => q.delete('status')) : req,
       ),
+  },
+  {
+    name: 'pct-decode-500-petid',
+    description:
+      'Decodes petId with a decoder that throws on a malformed escape or one that is no UTF-8 (/pets/%FF, /pets/%): 500.',
+    caughtBy: ['GET-ID-NOT-INT64'],
+    wrap: (app) => (req) => {
+      const segment = /\/pets\/([^/]+)$/.exec(req.path)?.[1];
+      if (req.method === 'GET' && segment !== undefined && throwsOnDecode(segment))
+        return serverError();
+      return app(req);
+    },
+  },
+  {
+    name: 'pct-decode-500-query',
+    description:
+      'Decodes the query with a decoder that throws on a malformed escape (?limit=%, ?status=%FF): 500.',
+    caughtBy: ['LIST-LIMIT-INVALID', 'LIST-STATUS-INVALID'],
+    wrap: (app) => (req) => {
+      const query = req.target?.split('?')[1] ?? '';
+      return req.method === 'GET' && throwsOnDecode(query) ? serverError() : app(req);
+    },
   },
   {
     name: 'list-limit-before-filter',
