@@ -56,10 +56,14 @@ export function nearKeys(key: string): { label: string; token: string; marker: s
 /** A JWT of header {"alg":"none"} and claims {"sub":"admin"}, with an empty signature. */
 const UNSIGNED_JWT = 'eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJhZG1pbiJ9.';
 
-/** Preconditions that let a server answer 304 (RFC 9110 13.1) before anything else. */
+/**
+ * Header fields a layer in front of the key check may act on first: preconditions that let a
+ * cache answer 304 (RFC 9110 13.1), an Accept that content negotiation refuses with 406.
+ */
 const CONDITIONS = [
   ['if-none-match', '*'],
   ['if-modified-since', 'Fri, 01 Jan 2100 00:00:00 GMT'],
+  ['accept', 'text/html'],
 ] as const;
 
 /** A token no service issued: the harness's one wrong key, wherever it sends one. */
@@ -69,8 +73,9 @@ export const WRONG_TOKEN = 'pc-wrong-key-0000';
 export const CREDENTIAL_STATES: readonly CredentialState[] = [
   {
     id: 'NO-KEY',
-    label: 'without Authorization (also as a conditional request)',
-    // A cache or an ETag layer in front of the key check answers 304 to a conditional request.
+    label: 'without Authorization (also as a conditional request, or asking for HTML)',
+    // A cache or an ETag layer in front of the key check answers 304 to a conditional request,
+    // content negotiation 406 to an Accept it cannot meet.
     variants: () => [
       ...one('no key', undefined),
       ...CONDITIONS.map(([name, value]) => ({

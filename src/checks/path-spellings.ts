@@ -7,7 +7,8 @@ import { firstProblem, noAnswer, serverError } from './problems.ts';
 import { about, type Check, fail, type Judgement, pass, warn } from './types.ts';
 
 /**
- * The contract's paths spelled otherwise: a trailing slash, doubled slashes, dot segments,
+ * The contract's paths spelled otherwise: a trailing slash, doubled slashes, dot segments, a
+ * format suffix, a matrix parameter,
  * another letter case, and a query holding a path-like text an auth layer may match
  * (`?x=/health`). Where a router reads a spelling as the contract's path while the key check
  * matches the target as written, the operation is served without the key. The path spellings
@@ -49,6 +50,9 @@ export function spellingsOf(basePath: string, rest: string): Spelling[] {
     item
       ? { label: 'the base path in upper case', path: `${basePath.toUpperCase()}${rest}` }
       : { label: 'another letter case', path: `${basePath}${capitalised(rest)}` },
+    // A format suffix a framework routes to the same handler (Rails, Django REST, Spring).
+    { label: 'a .json suffix', path: `${canonical}.json` },
+    { label: 'a ;matrix parameter', path: `${canonical};x=1` },
   ];
   const queries = PUBLIC_QUERIES.map((query) => ({
     label: `the query ${query}`,
@@ -116,7 +120,7 @@ function judgeSpellings(probes: readonly SpellingProbe[]): Judgement {
 export const AUTH_PATH_SPELLINGS: Check<SpellingProbe[]> = {
   id: 'AUTH-PATH-SPELLINGS',
   title:
-    'GET /pets and /pets/{petId} spelled otherwise (trailing slash, doubled slashes, dot segments, another letter case) or with a path-like query (?x=/health), without a key or with a wrong one -> any sane answer, never the store’s pets (another 2xx: warn)',
+    'GET /pets and /pets/{petId} spelled otherwise (trailing slash, doubled slashes, dot segments, another letter case, a .json suffix, a ;parameter) or with a path-like query (?x=/health), without a key or with a wrong one -> any sane answer, never the store’s pets (another 2xx: warn)',
   operation: 'all',
   clause: CLAUSES.auth401,
   level: 'MUST',
@@ -127,7 +131,7 @@ export const AUTH_PATH_SPELLINGS: Check<SpellingProbe[]> = {
 export const AUTH_PATH_SPELLINGS_CREATE: Check<SpellingProbe[]> = {
   id: 'AUTH-PATH-SPELLINGS-CREATE',
   title:
-    'POST /pets spelled otherwise (trailing slash, doubled slashes, dot segment, another letter case) or with a path-like query, without a key or with a wrong one -> no pet created (a Pet in the answer, or getPet with the key finding it: fail; another 2xx: warn)',
+    'POST /pets spelled otherwise (trailing slash, doubled slashes, dot segment, another letter case, a .json suffix, a ;parameter) or with a path-like query, without a key or with a wrong one -> no pet created (a Pet in the answer, or getPet with the key finding it: fail; another 2xx: warn)',
   operation: 'createPet',
   clause: CLAUSES.auth401,
   level: 'MUST',

@@ -150,4 +150,16 @@ export const AUTH_FAULTS: Fault[] = [
           : undefined,
       ),
   },
+  {
+    name: 'negotiates-before-key',
+    description:
+      'createPet negotiates the answer before it looks at the key: Accept: text/html with no key gets 406.',
+    caughtBy: ['AUTH-CREATE-NO-KEY'],
+    wrap: (app) =>
+      intercept(app, 'POST', LIST, (req) =>
+        (req.headers.accept ?? '').startsWith('text/html')
+          ? { status: 406, json: { code: 'not_acceptable', message: 'JSON only.', status: 406 } }
+          : undefined,
+      ),
+  },
 ];

@@ -38,6 +38,8 @@ export const SPELLINGS = {
   dots: resolveDots,
   // The letter case of the path's words, not of a petId (`/v1/pets/1E3` is another matter).
   case: (p: string) => p.replace(/^\/[^/]*\/[^/]*/, (words) => words.toLowerCase()),
+  // A format suffix or a matrix parameter on the last segment (`/pets/7.json`, `/pets;x=1`).
+  suffix: (p: string) => p.replace(/(\.json|;[^/]*)$/, ''),
 } as const;
 
 /**
@@ -86,6 +88,13 @@ export const AUTH_SPELLING_FAULTS: Fault[] = [
     wrap: routerForgives(SPELLINGS.case),
   },
   {
+    name: 'auth-skips-format-suffix',
+    description:
+      'The key check matches the paths as written, the router strips a format suffix or a matrix parameter: /v1/pets.json, /v1/pets/{petId}.json and /v1/pets;x=1 are served without a key.',
+    caughtBy: GETS_AND_POSTS,
+    wrap: routerForgives(SPELLINGS.suffix),
+  },
+  {
     name: 'auth-skips-get-dot-segment',
     description:
       'On GET only, the router resolves dot segments the key check does not: GET /v1/./pets and /v1/x/../pets/{petId} are served without a key.',
@@ -117,9 +126,13 @@ export const AUTH_SPELLING_FAULTS: Fault[] = [
   },
 ];
 
-/** A path spelled otherwise than the contract writes it, for the variants below. */
+/**
+ * A path spelled otherwise than the contract writes it, for the variants below. Not a suffix:
+ * `/v1/pets/1.json` is the contract's getPet path with the petId `1.json`, owed 401 without the
+ * key like any petId (AUTH-BEFORE-PETID).
+ */
 const otherSpelling = (raw: string) =>
-  Object.values(SPELLINGS).some((undo) => {
+  [SPELLINGS.trailing, SPELLINGS.slashes, SPELLINGS.dots, SPELLINGS.case].some((undo) => {
     const path = undo(raw);
     return path !== raw && ROUTE.test(path);
   });
