@@ -17,17 +17,21 @@ describe('spellingsOf: each class of spelling once a path, the canonical path ne
       '/v1//pets',
       '/v1/./pets',
       '/v1/Pets',
+      '/v1/pets.json',
+      '/v1/pets;x=1',
       '/v1/pets?x=/health',
       '/v1/pets?x=/public',
       '/v1/pets?x=.css',
       '/v1/pets?x=/login',
     ]);
-    expect(targets('/v1', '/pets/7').slice(0, 5)).toEqual([
+    expect(targets('/v1', '/pets/7').slice(0, 7)).toEqual([
       '/v1/pets/7/',
       '//v1/pets/7',
       '/v1//pets//7',
       '/v1/x/../pets/7',
       '/V1/pets/7',
+      '/v1/pets/7.json',
+      '/v1/pets/7;x=1',
     ]);
   });
 
