@@ -29,31 +29,39 @@ export default function equivalenceSuite(run: SuiteRun): void {
       const pet = await petToFetch();
       // No pet to fetch (a read-only run on an empty store), or getPet removed: no getPet forms.
       const fetchable = 'id' in pet && !getPetRemoved(target.ctx);
-      const ctx: FormContext = {
+      const ctx = (key: KeyState): FormContext => ({
         petId: 'id' in pet ? pet.id : '1',
         runId,
         host: new URL(target.ctx.baseUrl).host,
-      };
-      const forms = RELATIONS.filter((r) => r.family === family).flatMap((relation) =>
-        relation
-          .forms(ctx)
-          .filter(
-            (f) =>
-              (writes || f.meaning.op !== 'createPet') && (fetchable || f.meaning.op !== 'getPet'),
-          )
-          .map((form) => ({ relation: relation.id, rfcForm: relation.basis === 'rfc', form })),
-      );
-      // Every form with every key state; independent requests, sent together.
-      const answers: EquivalentAnswer[] = await Promise.all(
-        forms.flatMap(({ relation, rfcForm, form }) =>
-          KEY_STATES.map(async (key) => ({
-            relation,
-            form: form.label,
-            key,
-            meaning: form.meaning,
-            ex: await api.send({ ...form.request(tokenOf(key)), ...(rfcForm ? { rfcForm } : {}) }),
-          })),
+        ...(key === 'valid' ? {} : { refused: true }),
+      });
+      // Every form with every key state (its NewPets named as refused without the valid key).
+      const forms = KEY_STATES.flatMap((key) =>
+        RELATIONS.filter((r) => r.family === family).flatMap((relation) =>
+          relation
+            .forms(ctx(key))
+            .filter(
+              (f) =>
+                (writes || f.meaning.op !== 'createPet') &&
+                (fetchable || f.meaning.op !== 'getPet'),
+            )
+            .map((form) => ({
+              key,
+              relation: relation.id,
+              rfcForm: relation.basis === 'rfc',
+              form,
+            })),
         ),
+      );
+      // Independent requests, sent together.
+      const answers: EquivalentAnswer[] = await Promise.all(
+        forms.map(async ({ key, relation, rfcForm, form }) => ({
+          relation,
+          form: form.label,
+          key,
+          meaning: form.meaning,
+          ex: await api.send({ ...form.request(tokenOf(key)), ...(rfcForm ? { rfcForm } : {}) }),
+        })),
       );
       // The pet written plainly, after every form: a 404 before it was not a deletion.
       const plainGet = fetchable && 'id' in pet ? await api.getPet(pet.id) : undefined;

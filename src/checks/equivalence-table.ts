@@ -1,3 +1,4 @@
+import { refusedMark } from '../arbitraries/pet-name.ts';
 import type { PetStatus } from '../contract/contract.ts';
 import type { ChunkFraming } from '../http/chunk-framing.ts';
 import type { SendOptions } from '../http/client.ts';
@@ -43,6 +44,11 @@ export interface Form {
 export interface FormContext {
   petId: string;
   runId: string;
+  /**
+   * The forms go without the valid key: the NewPets they carry are named as refused writes
+   * (refusedMark), so a pet stored all the same shows in RUN-401-NO-EFFECT.
+   */
+  refused?: boolean;
   /** The target's host, as the Host field names it, e.g. `petstore.example:8443`. */
   host: string;
 }
@@ -103,11 +109,16 @@ const encodeAll = (text: string, lower = false) =>
     .join('');
 
 /** A name with characters each JSON form may write otherwise: ASCII, `/`, `"`, ü and an astral. */
-export const formName = (runId: string, label: string) => `pc-${runId}-eq-${label} a/"ü🐶`;
+export const formName = (runId: string, label: string, refused = false) =>
+  `${refused ? refusedMark(runId) : `pc-${runId}-`}eq-${label} a/"ü🐶`;
 
 const newPet = (ctx: FormContext, label: string, status?: PetStatus): Meaning => ({
   op: 'createPet',
-  pet: { name: formName(ctx.runId, label), categoryId: 28, ...(status ? { status } : {}) },
+  pet: {
+    name: formName(ctx.runId, label, ctx.refused),
+    categoryId: 28,
+    ...(status ? { status } : {}),
+  },
 });
 
 /** A NewPet's JSON text in three pieces. */

@@ -95,6 +95,19 @@ export const EFFECT_FAULTS: Fault[] = [
       ),
   },
   {
+    name: 'stores-chunked-create-without-key',
+    description:
+      'Answers a chunked createPet (Transfer-Encoding: chunked, no Content-Length) without the right key 401, as owed, but stores the pet anyway: the key check and the writer read the stream apart.',
+    caughtBy: ['RUN-401-NO-EFFECT'],
+    wrap: (app, { apiKey }) =>
+      refusesButStores(app, (req) =>
+        /chunked/i.test(req.headers['transfer-encoding'] ?? '') &&
+        req.headers.authorization !== `Bearer ${apiKey}`
+          ? withKey(req, apiKey)
+          : undefined,
+      ),
+  },
+  {
     name: 'stores-wrong-key-create',
     description:
       'Answers a createPet with a wrong bearer key 401, as owed, but stores the pet anyway.',
