@@ -117,6 +117,10 @@ export const NEAR_STATUSES = [
   'SOLD',
   'availabl',
   'sold\u0000',
+  // Letters a Unicode normalisation (NFKC) or a confusable folding turns into a PetStatus.
+  '\uff53\uff4f\uff4c\uff44',
+  '\u0455old',
+  'sold\u200b',
 ] as const;
 
 const nearStatusBodies = (runId: string): InvalidBody[] =>
@@ -245,10 +249,16 @@ export const MUTATIONS: readonly Mutation[] = [
     arb: (r) => provenInvalid(replaceField(r, 'categoryId', fraction)),
     // Short fractions whatever the seed: a reader that shifts the point the wrong way makes
     // 1.5 the integer 150 (drawn doubles have too many digits to show it).
-    examples: (r) =>
-      [1.5, -2.25].map((categoryId, i) => ({
+    examples: (r) => [
+      ...[1.5, -2.25].map((categoryId, i) => ({
         json: { name: refusedName(r, `fraction-${i}`), categoryId },
       })),
+      // Fractions a double rounds to an integer: a reader that parses JSON numbers as doubles
+      // takes them for 1 and 2^53+2 (the JSON text is sent as written).
+      ...['1.0000000000000001', '9007199254740993.5', '-0.00000000000000001'].map((text, i) => ({
+        raw: `{"name":${JSON.stringify(refusedName(r, `fraction-rounded-${i}`))},"categoryId":${text}}`,
+      })),
+    ],
   },
   {
     id: 'CATEGORY-INT64',
