@@ -77,6 +77,9 @@ export function notJson(ex: Exchange): Problem {
     const text = `Content-Type is ${type ? `'${type}'` : 'missing'}, expected application/json`;
     return finding('content-type', { got: type ?? null }, text);
   }
+  if (res.jsonError?.startsWith('an object names ')) {
+    return finding('duplicate-member', { reason: res.jsonError }, `body ${res.jsonError}`);
+  }
   if (res.jsonError !== undefined || res.json === undefined) {
     const reason = res.jsonError ?? 'empty body';
     return finding('malformed-json', { reason }, `body is not valid JSON: ${reason}`);
@@ -206,6 +209,8 @@ export function unsound(ex: Exchange): Problem {
       const res = ex.response;
       if (res?.truncated) return overCap();
       if (res?.overrun) return overrun(res.overrun);
+      if (res?.jsonError?.startsWith('an object names '))
+        return finding('duplicate-member', { reason: res.jsonError }, `body ${res.jsonError}`);
       if (res && mediaType(res) === 'application/json' && res.jsonError !== undefined) {
         const text = `body labelled application/json is not valid JSON: ${res.jsonError}`;
         return finding('malformed-json', { reason: res.jsonError }, text);

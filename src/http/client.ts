@@ -1,8 +1,9 @@
 import { stringify } from 'lossless-json';
+import { inertLine } from '../base/inert.ts';
 import { type ChunkFraming, describeFraming } from './chunk-framing.ts';
 import { Connections } from './connections.ts';
 import type { Exchange, RecordedRequest, RecordedResponse, TransportError } from './exchange.ts';
-import { keepExact, parseJsonBody } from './json-body.ts';
+import { differingDuplicate, keepExact, parseJsonBody } from './json-body.ts';
 import { transfer } from './transfer.ts';
 import { undici } from './undici.ts';
 
@@ -201,6 +202,10 @@ const BOM = [0xef, 0xbb, 0xbf];
 export const BOM_ERROR =
   'body starts with a UTF-8 byte order mark (RFC 8259 8.1: a JSON sender MUST NOT add one)';
 
+/** Why a body naming a member twice with different values is no answer one can read. */
+export const duplicateError = (name: string) =>
+  `an object names ${JSON.stringify(inertLine(name))} twice with different values (RFC 8259 4: which one a client reads is unpredictable)`;
+
 /** A Content-Encoding the request did not accept (it asked for identity), or undefined. */
 function unaskedEncoding(headers: Record<string, string>): string | undefined {
   const encoding = headers['content-encoding']?.trim().toLowerCase();
@@ -232,6 +237,8 @@ function decodeBody(
   if (BOM.every((byte, i) => bytes[i] === byte)) return { body: text, jsonError: BOM_ERROR };
   const parsed = parseJsonBody(text);
   if ('jsonError' in parsed) return { body: text, jsonError: parsed.jsonError };
+  const twice = differingDuplicate(text);
+  if (twice !== undefined) return { body: text, jsonError: duplicateError(twice) };
   return { body: text, json: parsed.json, exact: parsed.exact };
 }
 

@@ -134,3 +134,56 @@ export function exactBody(response: RecordedResponse | undefined): unknown {
   }
   return parsedBodies.get(response);
 }
+
+/** Whether some object of a JSON text names a member twice (names as written; iterative). */
+function repeatsMember(text: string): boolean {
+  // One set of names per open object; null for an open array.
+  const open: (Set<string> | null)[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b) open.push(new Set());
+    else if (c === 0x5b) open.push(null);
+    else if (c === 0x7d || c === 0x5d) open.pop();
+    else if (c === 0x22) {
+      let end = i + 1;
+      while (end < text.length && text.charCodeAt(end) !== 0x22)
+        end += text.charCodeAt(end) === 0x5c ? 2 : 1;
+      let next = end + 1;
+      while (next < text.length && JSON_SPACE.includes(text.charCodeAt(next))) next++;
+      const names = open.at(-1);
+      if (names && text.charCodeAt(next) === 0x3a) {
+        const name = text.slice(i + 1, end);
+        if (names.has(name)) return true;
+        names.add(name);
+      }
+      i = end;
+    }
+  }
+  return false;
+}
+
+const JSON_SPACE = [0x20, 0x09, 0x0a, 0x0d];
+
+/**
+ * The first member an object of a JSON text names twice with different values, or undefined.
+ * RFC 8259 4: names SHOULD be unique, and with duplicates "the behavior of software that
+ * receives such an object is unpredictable": a Pet naming two ids does not say which it is.
+ */
+export function differingDuplicate(text: string): string | undefined {
+  if (!repeatsMember(text)) return undefined;
+  let found: string | undefined;
+  const options = {
+    parseNumber: (n: string) => new LosslessNumber(n),
+    onDuplicateKey: (d: { key: string; oldValue: unknown; newValue: unknown }) => {
+      if (found === undefined && JSON.stringify(d.oldValue) !== JSON.stringify(d.newValue))
+        found = d.key;
+      return d.newValue;
+    },
+  };
+  try {
+    parse(text, null, options as Parameters<typeof parse>[2]);
+  } catch {
+    return undefined;
+  }
+  return found;
+}

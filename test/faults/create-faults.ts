@@ -7,6 +7,7 @@ import {
   ITEM,
   intercept,
   isObject,
+  jsonText,
   LIST,
   mapJson,
   onRequest,
@@ -67,6 +68,22 @@ const rejectWhen = (app: Handler, when: (body: Json) => boolean): Handler =>
 
 /** createPet answering valid bodies wrongly. */
 export const CREATE_ANSWER_FAULTS: Fault[] = [
+  {
+    name: 'create-answer-id-twice',
+    description:
+      'Writes the 201 Pet with a stale id member first and the assigned one after it: {"id":4242424242,"id":7,...}. A reader that keeps the first id holds one no pet has.',
+    caughtBy: ['CREATE-201-PET'],
+    wrap: (app) =>
+      onResponse(app, 'POST', LIST, (res) => {
+        if (res.status !== 201 || res.json === undefined) return res;
+        const { json: _json, ...rest } = res;
+        return {
+          ...rest,
+          headers: { ...res.headers, 'content-type': 'application/json' },
+          raw: `{"id":4242424242,${jsonText(res.json).slice(1)}`,
+        };
+      }),
+  },
   {
     name: 'create-answers-200',
     description: 'Answers 200 instead of 201 when a pet is added.',

@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { isLosslessNumber, LosslessNumber, parse } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
-import { jsonDepth, MAX_JSON_DEPTH, parseJsonBody } from '../../src/http/json-body.ts';
+import {
+  differingDuplicate,
+  jsonDepth,
+  MAX_JSON_DEPTH,
+  parseJsonBody,
+} from '../../src/http/json-body.ts';
 
 const exactOf = (text: string) => {
   const parsed = parseJsonBody(text);
@@ -141,5 +146,15 @@ describe('jsonDepth', () => {
         expect(jsonDepth(JSON.stringify(value))).toBe(deepest);
       }),
     );
+  });
+});
+
+describe('a member named twice in one object (RFC 8259 4)', () => {
+  it('is found only with different values, and only within one object', () => {
+    expect(differingDuplicate('{"id":4242424242,"id":1,"name":"x"}')).toBe('id');
+    expect(differingDuplicate('{"id":1,"id":1}')).toBeUndefined();
+    expect(differingDuplicate('[{"id":1,"name":"a"},{"id":2,"name":"b"}]')).toBeUndefined();
+    expect(differingDuplicate('{"a":{"id":1},"b":{"id":2}}')).toBeUndefined();
+    expect(differingDuplicate('{"name":"id\\":","id":1,"id":2}')).toBe('id');
   });
 });
