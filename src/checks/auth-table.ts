@@ -187,6 +187,8 @@ export interface RequestSpec {
   headers?: Record<string, string>;
   /** Header fields the harness sends by default to leave out (`content-type`: none at all). */
   dropHeaders?: readonly string[];
+  /** The body as octets that need not be UTF-8 (instead of rawBody). */
+  bodyOctets?: Uint8Array;
 }
 
 /** A kind of invalid input of one operation, and what a server that looks at it first answers. */
@@ -351,6 +353,7 @@ export function withCredential(spec: RequestSpec, variant: CredentialVariant): S
     ...(spec.dropHeaders ? { dropHeaders: spec.dropHeaders } : {}),
     ...(spec.json === undefined ? {} : { json: spec.json }),
     ...(spec.rawBody === undefined ? {} : { rawBody: spec.rawBody }),
+    ...(spec.bodyOctets === undefined ? {} : { bodyOctets: spec.bodyOctets }),
   };
 }
 

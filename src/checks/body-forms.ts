@@ -36,6 +36,14 @@ export function otherMediaBodies(pet: Record<string, unknown>): RequestSpec[] {
   ];
 }
 
+/** The JSON text's octets with an 0xFF at the end of the name (no UTF-8 has one), its mark kept. */
+function notUtf8(json: string, name: string): Uint8Array {
+  const quoted = JSON.stringify(name);
+  const at = Buffer.byteLength(json.slice(0, json.indexOf(quoted) + quoted.length - 1));
+  const octets = Buffer.from(json);
+  return Buffer.concat([octets.subarray(0, at), Buffer.from([0xff]), octets.subarray(at)]);
+}
+
 /** Arrays nested `depth` deep: a recursive parser's stack meets them. */
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
@@ -43,7 +51,7 @@ const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
  * The NewPet as JSON text RFC 8259 leaves open: a byte order mark first (8.1: a parser MAY
  * ignore it), a name that is a lone surrogate escape (8.2: the behaviour is unpredictable), a
  * member given twice (4: names SHOULD be unique), an extra member nested deep (9: a parser MAY
- * limit the depth).
+ * limit the depth), an octet that is no UTF-8 (8.1).
  */
 export function oddJsonTexts(pet: Record<string, unknown>): RequestSpec[] {
   const json = JSON.stringify(pet);
@@ -57,5 +65,12 @@ export function oddJsonTexts(pet: Record<string, unknown>): RequestSpec[] {
     post('the member name given twice', `{"name":"${name}-1",${json.slice(1)}`),
     post('an extra member nested 64 deep', withExtra(nested(64))),
     post('an extra member nested 5000 deep', withExtra(nested(5000))),
+    // Octets that are no UTF-8 (RFC 8259 8.1: JSON exchanged between systems is UTF-8).
+    {
+      label: 'a name holding an octet that is no UTF-8 (0xFF)',
+      method: 'POST',
+      path: '/pets',
+      bodyOctets: notUtf8(json, name),
+    },
   ];
 }

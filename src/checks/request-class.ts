@@ -218,7 +218,10 @@ export function classifyRequest(req: RecordedRequest, ctx: ClassContext): Reques
     return open({ operation: 'listPets', credential, ...listClass(url) });
   if (rest === '/pets' && req.method === 'POST') {
     const json = req.headers['content-type'] === 'application/json' && url.search === '';
-    const input = newPetInput(req.body, (text) => parsedRequestBody(req, text));
+    // Octets that are no UTF-8: what a parser makes of them is its own (RFC 8259 8.1).
+    const input = req.notUtf8
+      ? { input: 'open' as const }
+      : newPetInput(req.body, (text) => parsedRequestBody(req, text));
     return open({
       operation: 'createPet',
       credential,

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { stringify } from 'lossless-json';
 import { inertLine } from '../base/inert.ts';
 import { type ChunkFraming, describeFraming } from './chunk-framing.ts';
@@ -20,6 +21,11 @@ export interface SendOptions {
   json?: unknown;
   /** A body sent as is (for malformed or non-object bodies). */
   rawBody?: string;
+  /**
+   * A body sent as these octets, which need not be UTF-8 (a JSON text with an invalid byte): the
+   * record keeps it decoded leniently, and says the octets were no UTF-8 (`notUtf8`).
+   */
+  bodyOctets?: Uint8Array;
   /** A body sent as is, in these pieces, with chunked framing (RFC 9112 7.1), no Content-Length. */
   bodyChunks?: readonly string[];
   /** Chunk extensions and a trailer section for `bodyChunks` (RFC 9112 7.1.1, 7.1.2). */
@@ -156,7 +162,10 @@ function requestHeaders(
   if (auth === 'key') headers.authorization = `Bearer ${apiKey}`;
   else if (auth !== 'none') headers.authorization = auth.authorization;
   const hasBody =
-    options.json !== undefined || options.rawBody !== undefined || options.bodyChunks !== undefined;
+    options.json !== undefined ||
+    options.rawBody !== undefined ||
+    options.bodyChunks !== undefined ||
+    options.bodyOctets !== undefined;
   const typed = Object.keys(headers).some((k) => k.toLowerCase() === 'content-type');
   // A body sent with no media type at all is asked for by dropping the field.
   if (hasBody && !typed && !options.dropHeaders?.includes('content-type')) {
@@ -312,6 +321,7 @@ export function createClient(options: ClientOptions): HttpClient {
     // lossless-json writes a bigint as the exact integer it is (a categoryId beyond 2^53).
     const body =
       req.rawBody ??
+      (req.bodyOctets ? lenientUtf8.decode(req.bodyOctets) : undefined) ??
       req.bodyChunks?.join('') ??
       (req.json === undefined ? undefined : stringify(req.json));
     const recordedRequest: RecordedRequest = {
@@ -321,6 +331,7 @@ export function createClient(options: ClientOptions): HttpClient {
       ...(body === undefined ? {} : { body }),
       ...(req.absoluteForm ? { absoluteForm: true as const } : {}),
       ...(req.rfcForm ? { rfcForm: true as const } : {}),
+      ...(req.bodyOctets && !isUtf8(req.bodyOctets) ? { notUtf8: true as const } : {}),
       ...(carriesKey(headers, apiKey) ? { keyed: true as const } : {}),
       ...(req.bodyChunks
         ? { framing: describeFraming(req.bodyChunks.length, req.chunkFraming) }
@@ -349,7 +360,7 @@ export function createClient(options: ClientOptions): HttpClient {
         url,
         method: req.method,
         headers,
-        body: req.bodyChunks ?? body,
+        body: req.bodyChunks ?? req.bodyOctets ?? body,
         ...(req.absoluteForm ? { absoluteForm: true } : {}),
         ...(req.asWritten ? { asWritten: true } : {}),
         timeoutMs,

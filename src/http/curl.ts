@@ -17,6 +17,16 @@ function quoteValue(text: string): string {
   return `"${markersToShell(escaped)}"`;
 }
 
+/**
+ * The body as one shell word. Octets that were no UTF-8 are recorded as U+FFFD: the harness
+ * sends 0xFF for them (body-forms.ts), which bash's $'\xff' writes back between quoted pieces.
+ */
+function bodyWord(request: RecordedRequest): string {
+  const body = request.body ?? '';
+  if (!request.notUtf8) return quoteValue(body);
+  return body.split('\uFFFD').map(quoteValue).join("$'\\xff'");
+}
+
 const SKIPPED_HEADERS = new Set(['content-length', 'host', 'connection']);
 
 /**
@@ -55,6 +65,6 @@ export function toCurl(request: RecordedRequest): string {
   }
   // curl sends the body chunked when told to (its chunks and any extension or trailer its own).
   if (request.framing) parts.push('-H', singleQuote('Transfer-Encoding: chunked'));
-  if (request.body !== undefined) parts.push('--data-raw', quoteValue(request.body));
+  if (request.body !== undefined) parts.push('--data-raw', bodyWord(request));
   return parts.join(' ');
 }

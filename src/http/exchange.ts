@@ -14,6 +14,8 @@ export interface RecordedRequest {
   absoluteForm?: true;
   /** How a body sent chunked was framed, in words (chunk-framing.ts); absent: Content-Length. */
   framing?: string;
+  /** The body's octets were no UTF-8: `body` holds them decoded leniently (U+FFFD). */
+  notUtf8?: true;
   /** Sent with the run's valid key as the contract writes it (`Bearer <key>`). */
   keyed?: true;
   /** Written in a form only an RFC makes the contract's request (SendOptions.rfcForm). */

@@ -9,8 +9,8 @@ export interface Transfer {
   method: string;
   /** Header fields; a list of values is sent as that many field lines of one name. */
   headers: Record<string, string | readonly string[]>;
-  /** The body: one string, or pieces sent with chunked framing. */
-  body: string | readonly string[] | undefined;
+  /** The body: one string, its octets as they are, or pieces sent with chunked framing. */
+  body: string | Uint8Array | readonly string[] | undefined;
   /** The whole exchange's deadline, from the call: connecting, waiting and reading. */
   timeoutMs: number;
   /** Largest body kept: the rest is not read, and the answer is marked truncated. */
@@ -215,9 +215,10 @@ class Collector {
 }
 
 /** The body as undici takes it: pieces become a stream, sent chunked (no Content-Length). */
-function bodyOf(body: Transfer['body']): string | Readable | null {
+function bodyOf(body: Transfer['body']): string | Buffer | Readable | null {
   if (body === undefined) return null;
   if (typeof body === 'string') return body;
+  if (body instanceof Uint8Array) return Buffer.from(body);
   return Readable.from(paced(body.map((piece) => Buffer.from(piece))));
 }
 

@@ -128,6 +128,13 @@ export const JSON_TEXT_FAULTS: readonly Fault[] = [
     wrap: chokesOn((req) => depthOf(req.body) > 20),
   },
   {
+    name: 'text-not-utf8-500',
+    description:
+      'Decodes a createPet body strictly as UTF-8 and answers 500 when it is not (here: the octet 0xFF in a name).',
+    caughtBy: ['ROBUST-CREATE-TEXT'],
+    wrap: chokesOn((req) => req.body.includes('\uFFFD')),
+  },
+  {
     name: 'text-charset-500',
     description: 'Answers 500 to a createPet labelled JSON with a charset other than UTF-8.',
     caughtBy: ['ROBUST-CREATE-MEDIA'],
