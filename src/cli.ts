@@ -19,7 +19,7 @@ import { liveProgress, StatusLine } from './engine/status-line.ts';
 import { clockOnDay } from './reference/clock.ts';
 import { githubAnnotations } from './report/annotations.ts';
 import { causeLines } from './report/causes.ts';
-import type { RunReport, RunVerdict } from './report/model.ts';
+import { type RunReport, type RunVerdict, unreadMusts } from './report/model.ts';
 import { retryWaitsLine } from './report/stats.ts';
 import { markUnfinished, writeErrorReport } from './report/unfinished.ts';
 
@@ -63,12 +63,21 @@ function verdictLine(report: RunReport): string {
       : '';
   const more = `${unjudged ? `, ${unjudged} unjudged` : ''}${errors ? `, ${errors} harness errors` : ''}`;
   const left = deselected ? `; ${deselected} deselected by --only/--skip` : '';
-  return `${HEADLINE[report.verdict]}: ${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped${more}${left}${clauses}`;
+  const unread = unreadMusts(report.checks);
+  const headline = unread
+    ? `Inconclusive: ${unread} MUST check(s) not judged (interim 1xx answers)`
+    : HEADLINE[report.verdict];
+  return `${headline}: ${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped${more}${left}${clauses}`;
 }
 
 /** The exit code of a report; exit 2 without a harness error still gets its line on stderr. */
 function exitCodeOf(report: RunReport): number {
-  if (report.verdict === 'inconclusive') {
+  const unread = unreadMusts(report.checks);
+  if (report.verdict === 'inconclusive' && unread > 0) {
+    printError(
+      `inconclusive: ${unread} MUST check(s) not judged: the target sent interim 1xx answers (100 Continue) the HTTP client cannot read past`,
+    );
+  } else if (report.verdict === 'inconclusive') {
     const { skipped, total, deselected } = report.summary;
     const left = deselected ? `, ${deselected} deselected` : '';
     printError(

@@ -187,10 +187,24 @@ export function mustJudged(checks: ReadonlyArray<Pick<CheckResult, 'level' | 've
  * target's failure); a check failed; no MUST check was judged; else conformant.
  */
 export function runVerdict(
-  checks: ReadonlyArray<Pick<CheckResult, 'level' | 'verdict'>>,
+  checks: ReadonlyArray<Pick<CheckResult, 'level' | 'verdict' | 'code'>>,
   harnessErrors: readonly string[],
 ): RunVerdict {
   if (harnessErrors.length > 0 || checks.some((c) => c.verdict === 'error')) return 'error';
   if (checks.some((c) => c.verdict === 'fail')) return 'non-conformant';
+  if (unreadMusts(checks) > 0) return 'inconclusive';
   return mustJudged(checks) === 0 ? 'inconclusive' : 'conformant';
+}
+
+/**
+ * MUST checks left unjudged by answers the HTTP client could not read (interim 1xx it was not
+ * told of): neither the target's fault shown nor a clause kept, so the run cannot say
+ * conformant (a target that only ever sends them would pass).
+ */
+export function unreadMusts(
+  checks: ReadonlyArray<Pick<CheckResult, 'level' | 'verdict' | 'code'>>,
+): number {
+  return checks.filter(
+    (c) => c.level === 'MUST' && c.verdict === 'unjudged' && c.code === 'unsolicited',
+  ).length;
 }

@@ -85,6 +85,13 @@ describe('413 and 429 Errors where a check would judge', () => {
     expect(fail('no answer', [unread])).toMatchObject({ verdict: 'unjudged', code: 'unsolicited' });
   });
 
+  it('a run whose MUST checks went unread (interim 1xx) is inconclusive, not conformant', () => {
+    const passed = { level: 'MUST' as const, verdict: 'pass' as const };
+    const unread = { level: 'MUST' as const, verdict: 'unjudged' as const, code: 'unsolicited' };
+    expect(runVerdict([passed, unread], [])).toBe('inconclusive');
+    expect(runVerdict([passed, { ...unread, code: 'open-limit' }], [])).toBe('conformant');
+  });
+
   it('a check whose every input met the limit judged nothing; one input judged is enough', async () => {
     const limited = (ex: ReturnType<typeof answered>) => fail('expected 400', [ex]);
     const allLimited = await checkEach(
