@@ -1,3 +1,4 @@
+import { inertText } from '../base/inert.ts';
 import { plural } from '../base/plural.ts';
 import { skewText, TODAY_SOURCE_LABEL } from '../base/today.ts';
 import { CONTRACT_DOC } from '../contract/contract.ts';
@@ -5,9 +6,12 @@ import { CAUSES_HEADING, type CommonCause, causeLine, commonCauses } from './cau
 import { clauseText, exchangeText } from './evidence.ts';
 import type { CheckResult, RunReport, Verdict } from './model.ts';
 
-/** Everything in the page comes from the run, much of it from the target: escape it all. */
+/**
+ * Everything in the page comes from the run, much of it from the target: escape it all, and
+ * show control characters as escapes (a page read with cat must not retitle a terminal).
+ */
 function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return inertText(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 const HEADLINE = {

@@ -90,6 +90,11 @@ describe('a target that attacks every output at once', async () => {
     expect(live).not.toContain('](http');
     expect(summary.includes(ESC) || summary.includes('\r')).toBe(false);
     expect(readFileSync(summaryFile, 'utf8')).toBe(summary);
+    // A page read with cat is a terminal too: no control character reaches it raw.
+    const page = artifacts['report.html'] ?? '';
+    expect(page).toContain('onerror=alert(1)'.replaceAll('=', '='));
+    for (const c of [ESC, BEL, CSI, String.fromCharCode(0)])
+      expect(page.includes(c), `report.html holds U+${c.charCodeAt(0).toString(16)}`).toBe(false);
     for (const row of summary.split('\n').filter((l) => l.startsWith('| `'))) {
       expect(row.endsWith('|'), row).toBe(true);
     }
