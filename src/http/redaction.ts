@@ -1,6 +1,6 @@
 import type { Exchange } from './exchange.ts';
 import { REDACTED } from './key-variants.ts';
-import { FragmentScan } from './secret-scan.ts';
+import { FragmentScan, folded, layers, merge } from './secret-scan.ts';
 
 export { REDACTED } from './key-variants.ts';
 
@@ -22,6 +22,12 @@ export interface Redactor {
    * is not: it blanks a part that is the key, whole.
    */
   readonly separable?: boolean;
+  /**
+   * The same redactor without its loose scan (the key's letters and digits in any case, with
+   * anything between them): for the texts of a request, which the harness wrote itself and
+   * where the key stands only in forms it put there (the loose scan is for what a target sends).
+   */
+  readonly plain?: Redactor;
 }
 
 const unchanged: Redactor = Object.assign((text: string) => text, { separable: true });
@@ -103,15 +109,62 @@ export const FRAGMENT = 10;
 function fragmentSources(secret: string): string[] {
   const utf8 = Buffer.from(secret, 'utf8');
   const hex = utf8.toString('hex');
-  return [secret, utf8.toString('base64'), ...base64Cores(utf8), hex, hex.toUpperCase()];
+  const utf16 = Buffer.from(secret, 'utf16le').toString('hex');
+  return [
+    secret,
+    utf8.toString('base64'),
+    ...base64Cores(utf8),
+    hex,
+    hex.toUpperCase(),
+    utf16,
+    utf16.toUpperCase(),
+    // Turned round, or its letters rotated: undone in a moment by whoever reads the report.
+    reversed(secret),
+    rot13(secret),
+    ...base64Cores(Buffer.from(reversed(secret), 'utf8')),
+    ...base32Cores(utf8),
+  ];
 }
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** RFC 4648 base32 of whole 5-byte groups (no padding needed). */
+function base32(bytes: Buffer): string {
+  let bits = '';
+  for (const b of bytes) bits += b.toString(2).padStart(8, '0');
+  let out = '';
+  for (let i = 0; i + 5 <= bits.length; i += 5)
+    out += BASE32[Number.parseInt(bits.slice(i, i + 5), 2)];
+  return out;
+}
+
+/** As base64Cores, for base32: the key's bytes from each of the five group boundaries on. */
+function base32Cores(utf8: Buffer): string[] {
+  return [0, 1, 2, 3, 4].flatMap((from) => {
+    const groups = Math.floor((utf8.length - from) / 5);
+    return groups < 2 ? [] : [base32(utf8.subarray(from, from + 5 * groups))];
+  });
+}
+
+const reversed = (text: string) => [...text].reverse().join('');
+const rot13 = (text: string) =>
+  text.replace(/[a-z]/gi, (c) => {
+    const base = c <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((c.charCodeAt(0) - base + 13) % 26) + base);
+  });
+
+/**
+ * The shortest run of a key's letters and digits, read in any case and whatever stands between
+ * them (separators, spaces, controls, escape sequences), that gives part of it away.
+ */
+export const FOLDED_FRAGMENT = 6;
 
 /**
  * A long secret goes wherever it is found: as is or in a fixed form (replaced by its marker), and
  * then any run of FRAGMENT of its characters or more (fewer, for a secret that short), however
  * escaped or cut (replaced by REDACTED).
  */
-function longRedactor(secrets: LabeledSecret[]): Redactor {
+function longRedactor(secrets: LabeledSecret[], loosely = true): Redactor {
   const forms = [...formMarkers(secrets, secretForms)].sort(([a], [b]) => b.length - a.length);
   // Most texts hold no form: one pass of one pattern says so (a search a form cost 1.6x more).
   const anyForm = new RegExp(forms.map(([form]) => escapeRegExp(form)).join('|'));
@@ -120,13 +173,24 @@ function longRedactor(secrets: LabeledSecret[]): Redactor {
     [...new Set(secrets.flatMap((s) => fragmentSources(s.secret)))],
     Math.min(FRAGMENT, shortest),
   );
+  const foldedSecrets = [
+    ...new Set(secrets.flatMap((s) => [folded(s.secret), folded(reversed(s.secret))])),
+  ].filter((f) => f.length > 0);
+  const foldedWindow = Math.min(FOLDED_FRAGMENT, ...foldedSecrets.map((f) => f.length));
+  // A key of few letters and digits is found by its plain forms alone.
+  const loose =
+    loosely && foldedWindow >= Math.min(FOLDED_FRAGMENT, 6)
+      ? new FragmentScan(foldedSecrets, foldedWindow)
+      : undefined;
   return (text) => {
     let out = text;
     if (anyForm.test(out)) {
       for (const [form, marker] of forms)
         if (out.includes(form)) out = out.split(form).join(marker);
     }
-    const spans = fragments.spans(out);
+    const decoded = layers(out);
+    const found = fragments.spans(out, decoded);
+    const spans = loose ? merge([...found, ...loose.foldedSpans(out, decoded)]) : found;
     for (let k = spans.length - 1; k >= 0; k--) {
       const [start, end] = spans[k] as [number, number];
       out = `${out.slice(0, start)}${REDACTED}${out.slice(end)}`;
@@ -180,16 +244,19 @@ export function createRedactor(
   const labeled = [...known].map(([secret, marker]) => ({ secret, marker }));
   const long = labeled.filter((s) => s.secret.length >= SHORT_SECRET);
   const short = labeled.filter((s) => s.secret.length < SHORT_SECRET);
-  const parts = [
-    ...(long.length ? [longRedactor(long)] : []),
-    ...(short.length ? [shortRedactor(short)] : []),
-  ];
-  if (parts.length === 0) return unchanged;
-  const redact = (text: string) => parts.reduce((out, part) => part(out), text);
+  if (long.length + short.length === 0) return unchanged;
+  const joined = (loosely: boolean) => {
+    const parts = [
+      ...(long.length ? [longRedactor(long, loosely)] : []),
+      ...(short.length ? [shortRedactor(short)] : []),
+    ];
+    return (text: string) => parts.reduce((out, part) => part(out), text);
+  };
   // No run the long redactor decodes spans a newline, and no form of a key holds one unless
   // the key does.
   const separable = short.length === 0 && !long.some((s) => /[\r\n]/.test(s.secret));
-  return Object.assign(redact, { separable });
+  const plain = Object.assign(joined(false), { separable });
+  return Object.assign(joined(true), { separable, plain });
 }
 
 /** Header names and values redacted: a server may echo the key as either. */
@@ -203,17 +270,20 @@ export function redactHeaders(
 /** The request header whose value carries the key on almost every request. */
 const CARRIES_KEY = new Set(['authorization']);
 
-/**
- * The texts of an exchange that seldom hold the key: all but the value of the request's
- * Authorization header, which is redacted on its own.
- */
-function seldomKeyed({ request, response, error }: Exchange): string[] {
+/** The texts of a request the harness built, but the Authorization value (redacted on its own). */
+function requestTexts({ request }: Exchange): string[] {
   const texts = [request.url];
   for (const [name, value] of Object.entries(request.headers)) {
     texts.push(name);
     if (!CARRIES_KEY.has(name)) texts.push(value);
   }
   if (request.body !== undefined) texts.push(request.body);
+  return texts;
+}
+
+/** The texts of what came back: the answer's header fields and body, or the error. */
+function answerTexts({ response, error }: Exchange): string[] {
+  const texts: string[] = [];
   if (response) texts.push(...Object.entries(response.headers).flat(), response.body);
   if (response?.jsonError !== undefined) texts.push(response.jsonError);
   if (error) texts.push(error.message);
@@ -221,12 +291,12 @@ function seldomKeyed({ request, response, error }: Exchange): string[] {
 }
 
 /**
- * The redactor for an exchange's texts other than its request's header values: none, when a
- * separable redactor finds nothing in them all joined (one look, not one a text).
+ * The redactor for some texts of an exchange: none, when a separable redactor finds nothing in
+ * them all joined (one look, not one a text).
  */
-function forSeldomKeyed(ex: Exchange, redact: Redactor): Redactor {
+function forSeldomKeyed(texts: string[], redact: Redactor): Redactor {
   if (!redact.separable) return redact;
-  const joined = seldomKeyed(ex).join('\n');
+  const joined = texts.join('\n');
   return redact(joined) === joined ? unchanged : redact;
 }
 
@@ -236,21 +306,23 @@ function forSeldomKeyed(ex: Exchange, redact: Redactor): Redactor {
  * records show the body's text.
  */
 export function redactExchange(ex: Exchange, redactor: Redactor): Exchange {
-  const redact = forSeldomKeyed(ex, redactor);
+  const plain = redactor.plain ?? redactor;
+  const redact = forSeldomKeyed(answerTexts(ex), redactor);
+  const sent = forSeldomKeyed(requestTexts(ex), plain);
   const { request, response, error } = ex;
   const headers = Object.fromEntries(
     Object.entries(request.headers).map(([k, v]) => [
-      redact(k),
-      CARRIES_KEY.has(k) ? redactor(v) : redact(v),
+      sent(k),
+      CARRIES_KEY.has(k) ? plain(v) : sent(v),
     ]),
   );
   return {
     ...ex,
     request: {
       ...request,
-      url: redact(request.url),
+      url: sent(request.url),
       headers,
-      ...(request.body === undefined ? {} : { body: redact(request.body) }),
+      ...(request.body === undefined ? {} : { body: sent(request.body) }),
     },
     ...(response
       ? {

@@ -25,7 +25,7 @@ interface Window {
 }
 
 /** A text read as what it spells: its code units, each with the span of the text it came from. */
-interface Spelled {
+export interface Spelled {
   text: string;
   starts: Int32Array;
   ends: Int32Array;
@@ -66,16 +66,35 @@ export class FragmentScan {
     this.outgoing = powerOf(window - 1);
   }
 
-  /** The spans of `text` a secret's run stands in: plainly, or spelled with escapes. */
-  spans(text: string): Span[] {
+  /**
+   * The spans of `text` whose letters and digits alone, in any case, spell a run of a secret
+   * folded the same way (see `fold`): the key with its characters spread out, joined by
+   * separators, controls or escape sequences, in another case or in fullwidth forms.
+   */
+  foldedSpans(text: string, decoded: readonly Spelled[] = layers(text)): Span[] {
+    if (text.length < this.window) return [];
+    const own = this.spansIn(fold(text));
+    const inLayers = decoded.flatMap((layer) => this.spansIn(compose(layer, fold(layer.text))));
+    return inLayers.length ? merge([...own, ...inLayers]) : own;
+  }
+
+  /**
+   * The spans of `text` a secret's run stands in: plainly, or spelled with escapes, also escapes
+   * of escapes (`%5Cx6b` is `\\x6b` is `k`). `decoded` is `layers(text)`, when known.
+   */
+  spans(text: string, decoded: readonly Spelled[] = layers(text)): Span[] {
     if (text.length < this.window) return [];
     const plain = this.runs(text);
-    const spelled = spell(text);
-    if (!spelled) return plain;
-    const decoded = this.runs(spelled.text).map(
+    const found = decoded.flatMap((layer) => this.spansIn(layer));
+    return found.length ? merge([...plain, ...found]) : plain;
+  }
+
+  /** The runs found in a spelled text, as spans of the text it was spelled from. */
+  private spansIn(spelled: Spelled): Span[] {
+    if (spelled.text.length < this.window) return [];
+    return this.runs(spelled.text).map(
       ([s, e]): Span => [spelled.starts[s] as number, spelled.ends[e - 1] as number],
     );
-    return merge([...plain, ...decoded]);
   }
 
   /** The longest run of a secret that starts at `at`, if `at` starts a window of one. */
@@ -254,4 +273,96 @@ function spell(text: string): Spelled | undefined {
     starts: Int32Array.from(starts),
     ends: Int32Array.from(ends),
   };
+}
+
+/** A secret as `fold` reads text: its ASCII letters in lower case and its digits, nothing else. */
+export function folded(secret: string): string {
+  return fold(secret).text;
+}
+
+const ESC = 0x1b;
+
+/** Where an escape sequence starting at `i` (CSI `ESC [ ... final`, OSC `ESC ] ... BEL`) ends. */
+function sequenceEnd(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c === 0x9b) return csiEnd(text, i + 1);
+  if (c !== ESC) return i;
+  const next = text.charCodeAt(i + 1);
+  if (next === 0x5b) return csiEnd(text, i + 2);
+  if (next === 0x5d) {
+    // Ended by BEL or by ESC \ (ST); looked for close by only.
+    for (let j = i + 2; j < Math.min(text.length, i + 256); j++) {
+      if (text.charCodeAt(j) === 0x07) return j + 1;
+      if (text.charCodeAt(j) === ESC && text.charCodeAt(j + 1) === 0x5c) return j + 2;
+    }
+  }
+  return i + 1;
+}
+
+function csiEnd(text: string, from: number): number {
+  let j = from;
+  while (j < text.length && j < from + 32) {
+    const c = text.charCodeAt(j);
+    if (c >= 0x40 && c <= 0x7e) return j + 1;
+    j++;
+  }
+  return j;
+}
+
+/**
+ * A text's ASCII letters (in lower case) and digits, fullwidth ones read as ASCII, each with the
+ * span of the text it came from; everything else (separators, spaces, controls, zero-width and
+ * soft-hyphen characters, terminal escape sequences whole) is left out.
+ */
+function fold(text: string): Spelled {
+  const units = new Uint16Array(text.length);
+  const starts = new Int32Array(text.length);
+  let n = 0;
+  for (let i = 0; i < text.length; ) {
+    let c = text.charCodeAt(i);
+    if (c === ESC || c === 0x9b) {
+      i = Math.max(i + 1, sequenceEnd(text, i));
+      continue;
+    }
+    // Fullwidth forms of ASCII (U+FF01 to U+FF5E) read as the ASCII they stand for.
+    if (c >= 0xff01 && c <= 0xff5e) c -= 0xfee0;
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) {
+      units[n] = c;
+      starts[n++] = i;
+    }
+    i++;
+  }
+  const at = starts.subarray(0, n);
+  return {
+    text: Buffer.from(units.buffer, 0, 2 * n).toString('utf16le'),
+    starts: at,
+    ends: at.map((i) => i + 1),
+  };
+}
+
+/** How many layers of escapes are decoded, one inside the other. */
+const LAYERS = 3;
+
+/** `inner`, spelled from `outer`'s text, with its spans taken back to what `outer` was spelled from. */
+function compose(outer: Spelled, inner: Spelled): Spelled {
+  const starts = new Int32Array(inner.text.length);
+  const ends = new Int32Array(inner.text.length);
+  for (let i = 0; i < inner.text.length; i++) {
+    starts[i] = outer.starts[inner.starts[i] as number] as number;
+    ends[i] = outer.ends[(inner.ends[i] as number) - 1] as number;
+  }
+  return { text: inner.text, starts, ends };
+}
+
+/** What `text` spells once its escapes are decoded, then the escapes that held, and so on. */
+export function layers(text: string): Spelled[] {
+  const out: Spelled[] = [];
+  let layer = spell(text);
+  while (layer && out.length < LAYERS) {
+    out.push(layer);
+    const next = spell(layer.text);
+    layer = next ? compose(layer, next) : undefined;
+  }
+  return out;
 }

@@ -185,6 +185,37 @@ describe('parts of a key, however escaped', () => {
     }
   });
 
+  it('the leaks a second red team found: case, separators, pieces, reversed, interleaved, nested escapes', () => {
+    const key = 'k3y-S3cr3t-7f9a2b41c0de';
+    const r = createRedactor([key]);
+    const ESC = String.fromCharCode(0x1b);
+    const chars = [...key];
+    const cases = [
+      'k3y-s3cR3T-7f9a2b41C0De',
+      key.replaceAll('-', '_'),
+      key.slice(0, 8),
+      key.slice(8, 16),
+      key.slice(16),
+      [...key].reverse().join(''),
+      chars.join(' '),
+      chars.join('.'),
+      chars.join('\u200b'),
+      chars.join(`${ESC}[0m`),
+      chars.join('<!---->'),
+      chars.map((c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0)).join(''),
+      encodeURIComponent(chars.map((c) => `\\x${c.charCodeAt(0).toString(16)}`).join('')),
+      encodeURIComponent(chars.map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join('')),
+      key.replace(/[a-z]/gi, (c) =>
+        String.fromCharCode(
+          ((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97),
+        ),
+      ),
+    ];
+    for (const text of cases) expect(r(text), text).toContain(REDACTED);
+    // Ordinary words and ids stay: a run needs 6 of the key's letters and digits in a row.
+    expect(r('pet 7f9a listed, status sold, id 41')).toBe('pet 7f9a listed, status sold, id 41');
+  });
+
   it('leaves ordinary text alone, escapes and all', () => {
     for (const text of [
       '{"name":"caf\\u00e9 \\"Rex\\" 100%25 & co","categoryId":-9223372036854775808}',
