@@ -28,6 +28,8 @@ export interface Spend {
   nextSlot: number;
   /** Per route, requests in a row that got no answer in time; reset by an answer on the route. */
   unanswered: Map<string, number>;
+  /** Per route, requests that ran out of time in the whole run, crowded or alone (never reset). */
+  hung: Map<string, number>;
   inFlight: number;
   /** Senders waiting for a free slot, first come first served. */
   queue: Array<() => void>;
@@ -46,6 +48,7 @@ export function newSpend(): Spend {
     sent: 0,
     nextSlot: 0,
     unanswered: new Map(),
+    hung: new Map(),
     inFlight: 0,
     queue: [],
     aloneQueue: [],
@@ -64,6 +67,11 @@ export const UNRESPONSIVE = 'UNRESPONSIVE';
 export const OUT_OF_TIME = 'OUT_OF_TIME';
 /** Unanswered requests in a row to one route after which the run stops sending to it: each costs a full timeout. */
 export const UNANSWERED_LIMIT = 3;
+/**
+ * Requests to one route that ran out of time in a run, in a row or not, crowded or alone, after
+ * which it gets no more: a target that hangs every 4th answer costs a few timeouts, not minutes.
+ */
+export const HUNG_LIMIT = 8;
 const RETRIES_ON_429 = 3;
 
 /** True for the exchange of a request the throttle did not send. */
@@ -200,6 +208,11 @@ function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedO
       const message = `the target left ${UNANSWERED_LIMIT} requests in a row to ${route} unanswered`;
       return notSent(options, UNRESPONSIVE, message);
     }
+    // A route that hangs now and then, answering between (every 4th request), is bounded too.
+    if ((spend.hung.get(route) ?? 0) >= HUNG_LIMIT) {
+      const message = `${HUNG_LIMIT} requests to ${route} ran out of time in this run`;
+      return notSent(options, UNRESPONSIVE, message);
+    }
     if (limits.maxRequests !== undefined && spend.sent >= limits.maxRequests) {
       return notSent(options, BUDGET_SPENT, 'the request budget (--max-requests) was used up');
     }
@@ -225,7 +238,11 @@ function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedO
     }
     if (ex.error?.code !== 'TIMEOUT') return false;
     spend.window?.timedOut();
-    if (crowded && !hangKnown(route)) return true;
+    if (crowded && !hangKnown(route)) {
+      // Not a hang yet, but a timeout all the same: the run's time it took is bounded too.
+      spend.hung.set(route, (spend.hung.get(route) ?? 0) + 1);
+      return true;
+    }
     countUnanswered(route);
     return false;
   }
@@ -233,6 +250,7 @@ function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedO
   const hangKnown = (route: string) => (spend.unanswered.get(route) ?? 0) > 0;
   function countUnanswered(route: string): void {
     spend.unanswered.set(route, (spend.unanswered.get(route) ?? 0) + 1);
+    spend.hung.set(route, (spend.hung.get(route) ?? 0) + 1);
   }
   async function sendInSlot(
     options: SendOptions,

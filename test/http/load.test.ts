@@ -4,7 +4,7 @@ import type { Exchange } from '../../src/http/exchange.ts';
 import { compose } from '../../src/http/interceptor.ts';
 import { LoadWindow } from '../../src/http/load-window.ts';
 import { retryingClosedConnections } from '../../src/http/retry.ts';
-import { newSpend, throttle } from '../../src/http/throttle.ts';
+import { HUNG_LIMIT, newSpend, throttle } from '../../src/http/throttle.ts';
 import { startFault } from '../faults/catalog.ts';
 import { VARIANTS } from '../faults/variants.ts';
 import { exchange } from '../support/exchanges.ts';
@@ -79,6 +79,29 @@ describe('a throttle with a load window', () => {
       await Promise.all(Array.from({ length: 12 }, () => limited.send({ ...GET, together: true })));
       expect(target.mostWaiting()).toBe(Math.min(12, ceiling));
     }
+  });
+
+  it('stops sending to a route that hangs now and then, answering between: a few timeouts, not minutes', async () => {
+    let n = 0;
+    const client: HttpClient = {
+      send: async (options) => {
+        n++;
+        if (n % 4 !== 0) return exchange({ status: 200, json: [] });
+        await sleep(20);
+        return {
+          ...exchange({ error: 'no answer within 20 ms' }),
+          request: { method: options.method, url: 'http://h/v1/pets', headers: {} },
+        };
+      },
+      close: async () => {},
+    };
+    const spend = newSpend();
+    const limited = throttle(client, { concurrency: 4 }, spend);
+    const codes: string[] = [];
+    for (let i = 0; i < 80; i++) codes.push((await limited.send(GET)).error?.code ?? 'answered');
+    expect(codes.filter((c) => c === 'TIMEOUT')).toHaveLength(HUNG_LIMIT);
+    expect(codes.at(-1)).toBe('UNRESPONSIVE');
+    expect(n).toBe(4 * HUNG_LIMIT);
   });
 
   it('sends a request that ran out of time among others again, alone, and keeps both attempts', async () => {
