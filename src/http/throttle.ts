@@ -289,6 +289,8 @@ function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedO
       countUnanswered(route);
       return ex;
     }
+    // Not sent again after all (the route or the run ran out): the timeout is the answer.
+    if (isRefusal(alone.ex)) return ex;
     const earlier = {
       error: ex.error,
       durationMs: ex.durationMs,
