@@ -257,16 +257,25 @@ async function redacted(text: string): Promise<string> {
   return egressFor(loaded.apiKey, loaded.secrets).message(text);
 }
 
+/** Why the run could not go on: one line on stderr, the error report, exit 2; never a stack. */
+async function failed(error: unknown): Promise<never> {
+  const reason = await redacted(describe(error));
+  printError(reason);
+  if (process.env.PETSTORE_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
+  // A run that could not judge says so in report.json, in place of an earlier run's verdict.
+  const dir = reportDirOf(SOURCES);
+  if (dir) await writeErrorReport(dir, reason, loaded?.reports);
+  process.exit(HARNESS_ERROR_EXIT);
+}
+
+// An error no promise carries (the suites' worker dying of its memory, an emitter's 'error' no
+// one listens to) ends the run the same way, not with Node's stack trace.
+process.on('uncaughtException', (error) => void failed(error));
+
 main().then(
   (code) => process.exit(code),
   async (error: unknown) => {
     // One line, never a stack: set PETSTORE_DEBUG=1 to see where it came from.
-    const reason = await redacted(describe(error));
-    printError(reason);
-    if (process.env.PETSTORE_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
-    // A run that could not judge says so in report.json, in place of an earlier run's verdict.
-    const dir = reportDirOf(SOURCES);
-    if (dir) await writeErrorReport(dir, reason, loaded?.reports);
-    process.exit(HARNESS_ERROR_EXIT);
+    await failed(error);
   },
 );

@@ -1,6 +1,6 @@
 import type { OperationName } from '../contract/contract.ts';
 import { UNSOLICITED } from '../http/client.ts';
-import type { Exchange } from '../http/exchange.ts';
+import { type Exchange, forRecord } from '../http/exchange.ts';
 import { Finding, type ProblemData, problemData } from './finding.ts';
 import { openLimitAnswer, openLimitReason } from './open-limits.ts';
 import type { DimensionCount } from './request-space.ts';
@@ -128,6 +128,12 @@ export interface Check<Observation = Exchange> extends CheckDef {
 }
 
 export const pass = (message: string): Judgement => ({ verdict: 'pass', message });
+
+/**
+ * Evidence as a judgement keeps it: each exchange as the records keep it (bodies cut), so a check
+ * whose hundred inputs each warn on a 4 MiB answer holds kilobytes, not the answers, until it ends.
+ */
+const kept = (evidence: Exchange[]): Exchange[] => evidence.map((ex) => forRecord(ex));
 /**
  * A failure shown by `evidence`; unjudged when the evidence holds a 413 or 429 Error, limits
  * the contract leaves open (so no property shrinks, nor a run fails, for them).
@@ -147,7 +153,7 @@ export const fail = (
     verdict: 'fail',
     message,
     ...(problem instanceof Finding ? { code: problem.code, problem: problemData(problem) } : {}),
-    ...(evidence ? { evidence } : {}),
+    ...(evidence ? { evidence: kept(evidence) } : {}),
   };
 };
 
@@ -165,7 +171,7 @@ export const about = (label: string, after?: string, lead = ''): Around => ({
 export const warn = (message: string, evidence?: Exchange[]): Judgement => ({
   verdict: 'warn',
   message,
-  ...(evidence ? { evidence } : {}),
+  ...(evidence ? { evidence: kept(evidence) } : {}),
 });
 
 /**
@@ -178,7 +184,12 @@ export const warnOf = (message: string, ex: Exchange): Judgement => {
 };
 
 function limitWarning(limited: Exchange, evidence: Exchange[]): Judgement {
-  return { verdict: 'unjudged', code: 'open-limit', message: openLimitReason(limited), evidence };
+  return {
+    verdict: 'unjudged',
+    code: 'open-limit',
+    message: openLimitReason(limited),
+    evidence: kept(evidence),
+  };
 }
 
 export const skip = (message: string): Judgement => ({ verdict: 'skip', message });
@@ -200,7 +211,7 @@ export const unjudged = (
   verdict: 'unjudged',
   code,
   message,
-  ...(evidence ? { evidence } : {}),
+  ...(evidence ? { evidence: kept(evidence) } : {}),
 });
 
 /** `fail` with the problem when there is one, else `pass` with the message given. */

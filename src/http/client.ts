@@ -222,6 +222,8 @@ function unaskedEncoding(headers: Record<string, string>): string | undefined {
 }
 
 const lenientUtf8 = new TextDecoder('utf-8');
+/** Bytes of an answer cut at the size cap that its record keeps. */
+const CUT_BODY_BYTES = 64 * 1024;
 
 function decodeBody(
   bytes: Buffer,
@@ -229,7 +231,12 @@ function decodeBody(
   truncated: boolean,
 ): Pick<RecordedResponse, 'body' | 'json' | 'jsonError'> & { exact?: unknown } {
   // A body cut at the cap is no JSON (and may end inside a character): nothing to parse.
-  if (truncated) return { body: lenientUtf8.decode(bytes), jsonError: 'cut at the size cap' };
+  // Judged as over the cap whatever it holds: its start is evidence enough, not megabytes kept.
+  if (truncated)
+    return {
+      body: lenientUtf8.decode(bytes.subarray(0, CUT_BODY_BYTES)),
+      jsonError: 'cut at the size cap',
+    };
   if (encoding) {
     return {
       body: bytes.toString('latin1'),

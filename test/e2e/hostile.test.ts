@@ -132,7 +132,7 @@ describe('harness-level failures and hostile answers', async () => {
     );
   });
 
-  it('a 100 Continue before some answers leaves those checks unjudged, never failed', async () => {
+  it('a 100 Continue before some answers leaves those checks unjudged, never failed, and the run inconclusive', async () => {
     const result = await runCli([
       'run',
       '--base-url',
@@ -148,6 +148,10 @@ describe('harness-level failures and hostile answers', async () => {
     expect(get).toMatchObject({ verdict: 'unjudged', code: 'unsolicited' });
     expect(get?.message).toContain('not judged: the target sent a response nothing asked for');
     expect(report.coverage.notJudged).toContain('get200');
-    expect(result.stdout).toContain('clauses not judged: ');
+    // The client could not read what the target said: neither a failure nor "Conformant".
+    expect(result.code).toBe(2);
+    expect(report.verdict).toBe('inconclusive');
+    expect(result.stderr).toContain('interim 1xx answers');
+    expect(result.stdout).toMatch(/Inconclusive: \d+ MUST check\(s\) not judged/);
   });
 });
