@@ -68,10 +68,13 @@ const LOSSLESS = {
   onDuplicateKey: ({ newValue }: { newValue: unknown }) => newValue,
 };
 
+/** How a text refused for its depth is said to be (see parseJsonBody). */
+export const TOO_DEEP = 'nested deeper than';
+
 /** Parses a JSON text losslessly, refusing (without recursing) one nested deeper than `maxDepth`. */
 export function parseJsonBody(text: string, maxDepth = MAX_JSON_DEPTH): ParsedJson {
   const { depth, plainNumbers } = scanJson(text, maxDepth);
-  if (depth > maxDepth) return { jsonError: `nested deeper than ${maxDepth}` };
+  if (depth > maxDepth) return { jsonError: `${TOO_DEEP} ${maxDepth}` };
   // Most bodies hold only short integers: JSON.parse (native, several times faster) reads those
   // exactly. Should it refuse the text, the lossless parser finds the words for why.
   if (plainNumbers) {

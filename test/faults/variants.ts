@@ -107,7 +107,7 @@ const BEFORE_SUNSET: readonly ServerVariant[] = [
       (app, { apiKey }) =>
       (req) => {
         const raw = /^\/v1\/pets\/([^/]+)$/.exec(req.path)?.[1];
-        const n = raw === undefined ? Number.NaN : Number(decodeURIComponent(raw));
+        const n = raw === undefined || !/^[-+0-9.eE]+$/.test(raw) ? Number.NaN : Number(raw);
         const canonical = Number.isSafeInteger(n) ? String(n) : undefined;
         if (
           req.method === 'GET' &&
