@@ -28,6 +28,11 @@ export interface Redactor {
    * where the key stands only in forms it put there (the loose scan is for what a target sends).
    */
   readonly plain?: Redactor;
+  /**
+   * For what a target sent (an answer's header fields and body): the loose scan finds a shorter
+   * run than in text holding the harness's own words (FOLDED_FRAGMENT).
+   */
+  readonly answer?: Redactor;
 }
 
 const unchanged: Redactor = Object.assign((text: string) => text, { separable: true });
@@ -155,16 +160,23 @@ const rot13 = (text: string) =>
 
 /**
  * The shortest run of a key's letters and digits, read in any case and whatever stands between
- * them (separators, spaces, controls, escape sequences), that gives part of it away.
+ * them (separators, spaces, controls, escape sequences), that gives part of it away in what a
+ * target sent (an answer's header fields and body, as records keep them).
  */
 export const FOLDED_FRAGMENT = 6;
+
+/**
+ * The same, in text that mixes the harness's own words with what it quotes (messages, console
+ * lines): longer, so a key made of words (`base-url`) never blanks a flag the harness names.
+ */
+export const FOLDED_FRAGMENT_IN_WORDS = 12;
 
 /**
  * A long secret goes wherever it is found: as is or in a fixed form (replaced by its marker), and
  * then any run of FRAGMENT of its characters or more (fewer, for a secret that short), however
  * escaped or cut (replaced by REDACTED).
  */
-function longRedactor(secrets: LabeledSecret[], loosely = true): Redactor {
+function longRedactor(secrets: LabeledSecret[], looseWindow?: number): Redactor {
   const forms = [...formMarkers(secrets, secretForms)].sort(([a], [b]) => b.length - a.length);
   // Most texts hold no form: one pass of one pattern says so (a search a form cost 1.6x more).
   const anyForm = new RegExp(forms.map(([form]) => escapeRegExp(form)).join('|'));
@@ -176,10 +188,10 @@ function longRedactor(secrets: LabeledSecret[], loosely = true): Redactor {
   const foldedSecrets = [
     ...new Set(secrets.flatMap((s) => [folded(s.secret), folded(reversed(s.secret))])),
   ].filter((f) => f.length > 0);
-  const foldedWindow = Math.min(FOLDED_FRAGMENT, ...foldedSecrets.map((f) => f.length));
+  const foldedWindow = Math.min(looseWindow ?? 0, ...foldedSecrets.map((f) => f.length));
   // A key of few letters and digits is found by its plain forms alone.
   const loose =
-    loosely && foldedWindow >= Math.min(FOLDED_FRAGMENT, 6)
+    looseWindow !== undefined && foldedWindow >= FOLDED_FRAGMENT
       ? new FragmentScan(foldedSecrets, foldedWindow)
       : undefined;
   return (text) => {
@@ -245,9 +257,9 @@ export function createRedactor(
   const long = labeled.filter((s) => s.secret.length >= SHORT_SECRET);
   const short = labeled.filter((s) => s.secret.length < SHORT_SECRET);
   if (long.length + short.length === 0) return unchanged;
-  const joined = (loosely: boolean) => {
+  const joined = (looseWindow?: number) => {
     const parts = [
-      ...(long.length ? [longRedactor(long, loosely)] : []),
+      ...(long.length ? [longRedactor(long, looseWindow)] : []),
       ...(short.length ? [shortRedactor(short)] : []),
     ];
     return (text: string) => parts.reduce((out, part) => part(out), text);
@@ -255,8 +267,9 @@ export function createRedactor(
   // No run the long redactor decodes spans a newline, and no form of a key holds one unless
   // the key does.
   const separable = short.length === 0 && !long.some((s) => /[\r\n]/.test(s.secret));
-  const plain = Object.assign(joined(false), { separable });
-  return Object.assign(joined(true), { separable, plain });
+  const plain = Object.assign(joined(), { separable });
+  const answer = Object.assign(joined(FOLDED_FRAGMENT), { separable });
+  return Object.assign(joined(FOLDED_FRAGMENT_IN_WORDS), { separable, plain, answer });
 }
 
 /** Header names and values redacted: a server may echo the key as either. */
@@ -307,7 +320,7 @@ function forSeldomKeyed(texts: string[], redact: Redactor): Redactor {
  */
 export function redactExchange(ex: Exchange, redactor: Redactor): Exchange {
   const plain = redactor.plain ?? redactor;
-  const redact = forSeldomKeyed(answerTexts(ex), redactor);
+  const redact = forSeldomKeyed(answerTexts(ex), redactor.answer ?? redactor);
   const sent = forSeldomKeyed(requestTexts(ex), plain);
   const { request, response, error } = ex;
   const headers = Object.fromEntries(

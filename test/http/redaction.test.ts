@@ -187,7 +187,8 @@ describe('parts of a key, however escaped', () => {
 
   it('the leaks a second red team found: case, separators, pieces, reversed, interleaved, nested escapes', () => {
     const key = 'k3y-S3cr3t-7f9a2b41c0de';
-    const r = createRedactor([key]);
+    // What a target sent: the answer's redactor, which finds runs of 6 letters and digits.
+    const r = createRedactor([key]).answer as (text: string) => string;
     const ESC = String.fromCharCode(0x1b);
     const chars = [...key];
     const cases = [
@@ -214,6 +215,13 @@ describe('parts of a key, however escaped', () => {
     for (const text of cases) expect(r(text), text).toContain(REDACTED);
     // Ordinary words and ids stay: a run needs 6 of the key's letters and digits in a row.
     expect(r('pet 7f9a listed, status sold, id 41')).toBe('pet 7f9a listed, status sold, id 41');
+    // In the harness's own words (messages), 12: the whole key in another case still goes, and
+    // a key made of words never blanks a flag the harness names.
+    expect(createRedactor([key])('got k3y-s3cR3T-7f9a2b41C0De back')).toContain(REDACTED);
+    const wordy = createRedactor(['pc-e2e-base-url-key-0123456789']);
+    expect(wordy('check --base-url: it should be the URL')).toBe(
+      'check --base-url: it should be the URL',
+    );
   });
 
   it('leaves ordinary text alone, escapes and all', () => {
