@@ -50,7 +50,9 @@ describe('the same seed sends the same requests', () => {
   const masked = (result: Result, text: string) =>
     text
       .replaceAll(`pc-${readReport(result).runId}-`, 'pc-<runId>-')
-      .replaceAll(`pc-${readReport(result).runId}~`, 'pc-<runId>~');
+      .replaceAll(`pc-${readReport(result).runId}~`, 'pc-<runId>~')
+      // In a form-encoded body, `~` is written %7E.
+      .replaceAll(`pc-${readReport(result).runId}%7E`, 'pc-<runId>%7E');
   const entriesOf = (result: Result): HarEntry[] =>
     (JSON.parse(readArtifacts(result)['exchanges.har'] ?? '{}') as { log: { entries: HarEntry[] } })
       .log.entries;
