@@ -28,7 +28,10 @@ export interface Spend {
   nextSlot: number;
   /** Per route, requests in a row that got no answer in time; reset by an answer on the route. */
   unanswered: Map<string, number>;
-  /** Per route, requests that ran out of time in the whole run, crowded or alone (never reset). */
+  /**
+   * Per route, requests that ran out of time in the whole run: alone, or crowded and then
+   * unanswered alone too (never reset).
+   */
   hung: Map<string, number>;
   inFlight: number;
   /** Senders waiting for a free slot, first come first served. */
@@ -68,8 +71,9 @@ export const OUT_OF_TIME = 'OUT_OF_TIME';
 /** Unanswered requests in a row to one route after which the run stops sending to it: each costs a full timeout. */
 export const UNANSWERED_LIMIT = 3;
 /**
- * Requests to one route that ran out of time in a run, in a row or not, crowded or alone, after
- * which it gets no more: a target that hangs every 4th answer costs a few timeouts, not minutes.
+ * Requests to one route that ran out of time in a run and got no answer sent again alone, in a
+ * row or not, after which it gets no more: a target that hangs every 4th answer costs a few
+ * timeouts, not minutes.
  */
 export const HUNG_LIMIT = 8;
 const RETRIES_ON_429 = 3;
@@ -238,11 +242,7 @@ function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedO
     }
     if (ex.error?.code !== 'TIMEOUT') return false;
     spend.window?.timedOut();
-    if (crowded && !hangKnown(route)) {
-      // Not a hang yet, but a timeout all the same: the run's time it took is bounded too.
-      spend.hung.set(route, (spend.hung.get(route) ?? 0) + 1);
-      return true;
-    }
+    if (crowded && !hangKnown(route)) return true;
     countUnanswered(route);
     return false;
   }
@@ -291,6 +291,11 @@ function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedO
     }
     // Not sent again after all (the route or the run ran out): the timeout is the answer.
     if (isRefusal(alone.ex)) return ex;
+    // Alone, no answer either, but not by a timeout (counted as one): a time the route took and
+    // did not answer for, bounded like the hangs (HUNG_LIMIT). A timeout that alone got its
+    // answer was the harness's own crowd, and counts for nothing.
+    if (!alone.ex.response && alone.ex.error?.code !== 'TIMEOUT')
+      spend.hung.set(route, (spend.hung.get(route) ?? 0) + 1);
     const earlier = {
       error: ex.error,
       durationMs: ex.durationMs,
