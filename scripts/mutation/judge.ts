@@ -75,6 +75,7 @@ const session = await openSuiteSession({
   today: '2026-01-01',
   todaySource: 'flag',
   sunsetWarnDays: first.sunsetWarnDays,
+  listLagMs: 1000,
   only: [],
   skip: [],
   writes: true,

@@ -27,6 +27,8 @@ export interface HarnessContext {
   todaySource: TodaySource;
   /** The sunset countdown warns from this many days before the sunset. */
   sunsetWarnDays: number;
+  /** How long a listing may lag behind a write before an empty page counts (--list-lag). */
+  listLagMs: number;
   /** Marks everything this run creates, e.g. pet names `pc-<runId>-...`. */
   runId: string;
   maxBodyBytes: number;

@@ -68,6 +68,8 @@ export interface Config {
   /** The run's time budget: past it no request starts. */
   maxDurationMs: number;
   sunsetWarnDays: number;
+  /** How long a listing may lag behind a write (--list-lag). */
+  listLagMs: number;
   /** `list-checks` only: print JSON. */
   json: boolean;
   /** `serve` only. */
@@ -219,6 +221,7 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
     timeoutMs,
     maxDurationMs: src.int('max-duration', 0) * 1000 || PROFILES[profile].timeouts * timeoutMs,
     sunsetWarnDays: src.int('sunset-warn-days', DEFAULTS.sunsetWarnDays),
+    listLagMs: src.int('list-lag', DEFAULTS.listLagS) * 1000,
     port: src.int('port', DEFAULTS.port),
     host: src.pick('host') ?? DEFAULTS.host,
     json: args.values.json === true,
@@ -280,6 +283,7 @@ function defaultsFor(
     timeoutMs: DEFAULTS.timeoutMs,
     maxDurationMs: PROFILES.full.timeouts * DEFAULTS.timeoutMs,
     sunsetWarnDays: DEFAULTS.sunsetWarnDays,
+    listLagMs: DEFAULTS.listLagS * 1000,
     json: false,
     port: DEFAULTS.port,
     host: DEFAULTS.host,

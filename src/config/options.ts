@@ -139,6 +139,13 @@ export const OPTIONS = {
     commands: ['run'],
     int: { min: 0, max: 36_500 },
   },
+  'list-lag': {
+    env: 'PETSTORE_LIST_LAG',
+    arg: 'S',
+    help: 'How long after a write a listing may not show it yet, in seconds: an empty page while pets exist is asked again once this much has passed (default 6; the contract says nothing of freshness).',
+    commands: ['run'],
+    int: { min: 0, max: 600 },
+  },
   concurrency: {
     env: 'PETSTORE_CONCURRENCY',
     arg: 'N',
@@ -232,6 +239,7 @@ export const DEFAULTS = {
   // serves. The probe profile keeps its own rate, and runs one check at a time under its budget.
   concurrency: 32,
   sunsetWarnDays: 180,
+  listLagS: 6,
   port: 8080,
   host: '127.0.0.1',
 } as const;

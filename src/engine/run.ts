@@ -96,6 +96,7 @@ function harnessContext(
     today: today.date,
     todaySource: today.source,
     sunsetWarnDays: config.sunsetWarnDays,
+    listLagMs: config.listLagMs,
     runId: newRunId(),
     maxBodyBytes: MAX_BODY_BYTES,
     only: config.only,

@@ -6,26 +6,23 @@ import { lowestCreatedId } from './run-pets.ts';
 import type { Target } from './target.ts';
 
 /**
- * How long after a pet's creation a list may still not show it. The contract has no clause on
- * freshness: a list served from a search index or a cache may lag behind writes, so the page
- * is asked again only once the pet is this old (a lag of seconds passes; a list that never
- * shows it fails).
+ * Waits until `created` answered --list-lag ago, or the run's deadline is near. The contract has
+ * no clause on freshness: a list served from a search index or a cache may lag behind writes,
+ * so the page is asked again only once the pet is that old (a lag of seconds passes; a list
+ * that never shows it fails).
  */
-export const LIST_LAG_MS = 6000;
-
-/** Waits until `created` answered LIST_LAG_MS ago, or the run's deadline is near. */
 async function settledSince(target: Target, created: Exchange | undefined): Promise<void> {
   if (!created) return;
   const since = Date.parse(created.startedAt) + created.durationMs;
   const deadline = target.ctx.limits.deadline ?? Number.POSITIVE_INFINITY;
-  const until = Math.min(since + LIST_LAG_MS, deadline - target.ctx.timeoutMs);
+  const until = Math.min(since + target.ctx.listLagMs, deadline - target.ctx.timeoutMs);
   const wait = until - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
 
 /**
  * A second look at a page that came back empty while pets exist: a pet the run created (of the
- * status asked for) read with getPet, the page asked for again once the pet is LIST_LAG_MS old,
+ * status asked for) read with getPet, the page asked for again once the pet is --list-lag old,
  * the pet read again. Another
  * client may have deleted the pet and its status may have moved on (transitions are not shown):
  * only a pet that was there, and of that status, both before and after the page asked again

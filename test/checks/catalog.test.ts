@@ -17,6 +17,7 @@ const DUMMY_TARGET = {
   today: '2026-01-01',
   todaySource: 'flag' as const,
   sunsetWarnDays: 180,
+  listLagMs: 6000,
   only: [],
   skip: [],
   writes: true,

@@ -49,6 +49,7 @@ function cliDefaults(): Record<string, string> {
     concurrency: String(run.concurrency),
     timeout: String(run.timeoutMs),
     'sunset-warn-days': String(run.sunsetWarnDays),
+    'list-lag': String(run.listLagMs / 1000),
     'wait-for-target': String(run.waitForTargetMs / 1000),
     port: String(serve.port),
     host: serve.host,
