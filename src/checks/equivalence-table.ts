@@ -122,7 +122,7 @@ const newPet = (ctx: FormContext, label: string, status?: PetStatus): Meaning =>
 });
 
 /** A NewPet's JSON text in three pieces. */
-const inThree = (text: string) => [text.slice(0, 5), text.slice(5, 20), text.slice(20)];
+export const inThree = (text: string) => [text.slice(0, 5), text.slice(5, 20), text.slice(20)];
 
 /**
  * A NewPet sent chunked (no Content-Length), in the pieces `split` makes of its text; its chunks

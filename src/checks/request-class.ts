@@ -2,7 +2,7 @@ import { isPetStatus, LIMIT, type OperationName, type PetStatus } from '../contr
 import { validate } from '../contract/schemas.ts';
 import { INT64_MAX, INT64_MIN, isInt64 } from '../http/exact.ts';
 import type { RecordedRequest } from '../http/exchange.ts';
-import { type ParsedJson, parseJsonBody, TOO_DEEP } from '../http/json-body.ts';
+import { isJsonSpace, type ParsedJson, parseJsonBody, TOO_DEEP } from '../http/json-body.ts';
 import { writtenTarget } from '../http/transfer.ts';
 
 /**
@@ -161,7 +161,7 @@ function hasRepeatedName(text: string): boolean {
     let end = i + 1;
     while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
     let next = end + 1;
-    while (next < text.length && JSON_SPACE.has(text[next] as string)) next++;
+    while (next < text.length && isJsonSpace(text.charCodeAt(next))) next++;
     if (text[next] === ':') {
       const name = text.slice(i, end + 1);
       if (names.has(name)) return true;
@@ -171,9 +171,6 @@ function hasRepeatedName(text: string): boolean {
   }
   return false;
 }
-
-/** Insignificant whitespace of a JSON text (RFC 8259 2). */
-const JSON_SPACE = new Set([' ', '\t', '\n', '\r']);
 
 function idClass(raw: string): Pick<RequestClass, 'input' | 'petId' | 'int64Id'> {
   let petId: string;

@@ -147,7 +147,7 @@ export const fail = (
   if (limited) return limitWarning(limited, evidence);
   // An answer the HTTP client could not read (an interim 100 it was not told of) judges nothing.
   const unread = evidence?.find((ex) => ex.error?.code === UNSOLICITED);
-  if (unread) return unjudged('unsolicited', `not judged: ${unread.error?.message}`, evidence);
+  if (unread) return unreadJudgement(unread, evidence);
   const message = `${around.before ?? ''}${problem}${around.after ?? ''}`;
   return {
     verdict: 'fail',
@@ -202,6 +202,10 @@ export const precondition = (message: string): Judgement => ({
   code: 'precondition',
   message,
 });
+/** Nothing judged: the HTTP client could not read `unread`'s answer (an interim 1xx). */
+export const unreadJudgement = (unread: Exchange, evidence?: Exchange[]): Judgement =>
+  unjudged('unsolicited', `not judged: ${unread.error?.message}`, evidence);
+
 /** A check that applied but could not be judged, and why. */
 export const unjudged = (
   code: UnjudgedCode,

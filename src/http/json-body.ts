@@ -152,7 +152,7 @@ function repeatsMember(text: string): boolean {
       while (end < text.length && text.charCodeAt(end) !== 0x22)
         end += text.charCodeAt(end) === 0x5c ? 2 : 1;
       let next = end + 1;
-      while (next < text.length && JSON_SPACE.includes(text.charCodeAt(next))) next++;
+      while (next < text.length && isJsonSpace(text.charCodeAt(next))) next++;
       const names = open.at(-1);
       if (names && text.charCodeAt(next) === 0x3a) {
         const name = text.slice(i + 1, end);
@@ -165,7 +165,9 @@ function repeatsMember(text: string): boolean {
   return false;
 }
 
-const JSON_SPACE = [0x20, 0x09, 0x0a, 0x0d];
+/** Insignificant whitespace of a JSON text (RFC 8259 2), by code unit. */
+export const isJsonSpace = (code: number) =>
+  code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 
 /**
  * The first member an object of a JSON text names twice with different values, or undefined.

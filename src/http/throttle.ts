@@ -250,6 +250,9 @@ function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedO
   const hangKnown = (route: string) => (spend.unanswered.get(route) ?? 0) > 0;
   function countUnanswered(route: string): void {
     spend.unanswered.set(route, (spend.unanswered.get(route) ?? 0) + 1);
+    countHung(route);
+  }
+  function countHung(route: string): void {
     spend.hung.set(route, (spend.hung.get(route) ?? 0) + 1);
   }
   async function sendInSlot(
@@ -294,8 +297,7 @@ function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedO
     // Alone, no answer either, but not by a timeout (counted as one): a time the route took and
     // did not answer for, bounded like the hangs (HUNG_LIMIT). A timeout that alone got its
     // answer was the harness's own crowd, and counts for nothing.
-    if (!alone.ex.response && alone.ex.error?.code !== 'TIMEOUT')
-      spend.hung.set(route, (spend.hung.get(route) ?? 0) + 1);
+    if (!alone.ex.response && alone.ex.error?.code !== 'TIMEOUT') countHung(route);
     const earlier = {
       error: ex.error,
       durationMs: ex.durationMs,

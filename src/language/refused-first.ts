@@ -1,12 +1,10 @@
 import { refusedName } from '../arbitraries/pet-name.ts';
 import { nearKeys, WRONG_TOKEN } from '../checks/auth-table.ts';
+import { inThree } from '../checks/equivalence-table.ts';
 import { LIMIT } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { petstoreApi } from '../http/petstore-api.ts';
 import type { Target } from './target.ts';
-
-/** A body's text in three chunks. */
-const inPieces = (text: string) => [text.slice(0, 7), text.slice(7, 30), text.slice(30)];
 
 /** The records name these requests' sender (exchanges.har `_check`). */
 export const REFUSED_FIRST_LABEL = 'refused-first';
@@ -44,7 +42,7 @@ export async function refusedFirst(target: Target): Promise<Exchange[]> {
       api.send({
         method: 'POST',
         path: '/pets',
-        bodyChunks: inPieces(JSON.stringify(pet(label))),
+        bodyChunks: inThree(JSON.stringify(pet(label))),
         auth: label.endsWith('no-key') ? 'none' : { authorization: `Bearer ${WRONG_TOKEN}` },
       }),
     ),

@@ -8,6 +8,7 @@ import {
   TARGET_CAUSED,
   type UnjudgedCode,
   unjudged,
+  unreadJudgement,
 } from '../checks/types.ts';
 import { UNSOLICITED } from '../http/client.ts';
 import { type Exchange, forRecord } from '../http/exchange.ts';
@@ -48,7 +49,7 @@ function wireOutcome(
   }
   // The harness could not read an answer: nothing was judged, the target broke no clause.
   const unread = recorded.find((ex) => ex.error?.code === UNSOLICITED);
-  if (unread) return unjudged('unsolicited', `not judged: ${unread.error?.message}`);
+  if (unread) return unreadJudgement(unread);
   return undefined;
 }
 
