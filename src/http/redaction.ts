@@ -203,12 +203,23 @@ function longRedactor(secrets: LabeledSecret[], looseWindow?: number): Redactor 
     const decoded = layers(out);
     const found = fragments.spans(out, decoded);
     const spans = loose ? merge([...found, ...loose.foldedSpans(out, decoded)]) : found;
-    for (let k = spans.length - 1; k >= 0; k--) {
-      const [start, end] = spans[k] as [number, number];
-      out = `${out.slice(0, start)}${REDACTED}${out.slice(end)}`;
-    }
-    return out;
+    return spans.length ? blanked(out, spans) : out;
   };
+}
+
+/**
+ * The text with each span (sorted, apart) replaced by REDACTED, in one pass: a long answer may
+ * hold thousands of runs, and cutting the text once per run was quadratic (700 ms a 70 KB name).
+ */
+function blanked(text: string, spans: readonly (readonly [number, number])[]): string {
+  const parts: string[] = [];
+  let from = 0;
+  for (const [start, end] of spans) {
+    parts.push(text.slice(from, start), REDACTED);
+    from = end;
+  }
+  parts.push(text.slice(from));
+  return parts.join('');
 }
 
 /**
