@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOAD_VARIANTS } from './load-variants.ts';
 import type { MatrixRow } from './matrix.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -41,12 +42,30 @@ function batchCommand(): string[] {
   return [TSX, join(import.meta.dirname, 'batch.ts')];
 }
 
-function runBatch(names: string[], reportDir: string, rows: Map<string, Pending>): Promise<void> {
+/** The names still to judge, handed out one at a time to whichever batch is free first. */
+type Queue = string[];
+
+/**
+ * One batch process: it is handed a name whenever it has printed the row of the last one, so a
+ * slow server (a serial one takes 40 s) holds up one batch while the other takes the rest.
+ */
+function runBatch(queue: Queue, reportDir: string, rows: Map<string, Pending>): Promise<void> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [...batchCommand(), reportDir, ...names], {
+    const child = spawn(process.execPath, [...batchCommand(), reportDir], {
       cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
+    const given: string[] = [];
+    const next = () => {
+      const name = queue.shift();
+      if (name === undefined) child.stdin.end();
+      else {
+        given.push(name);
+        child.stdin.write(`${name}\n`);
+      }
+    };
+    child.stdin.on('error', () => {});
+    next();
     let buffer = '';
     let err = '';
     child.stdout.on('data', (d) => {
@@ -56,13 +75,14 @@ function runBatch(names: string[], reportDir: string, rows: Map<string, Pending>
       for (const line of lines.filter(Boolean)) {
         const row = JSON.parse(line) as MatrixRow;
         rows.get(row.name)?.resolve(row);
+        next();
       }
     });
     child.stderr.on('data', (d) => {
       err += d;
     });
     child.on('close', (code) => {
-      for (const name of names)
+      for (const name of given)
         rows
           .get(name)
           ?.reject(new Error(`matrix batch exited ${code} before ${name}: ${err.trim()}`));
@@ -73,16 +93,18 @@ function runBatch(names: string[], reportDir: string, rows: Map<string, Pending>
 
 /**
  * Judges the named servers of the matrix in BATCHES child processes (test/faults/batch.ts),
- * the servers dealt to them in turn, so the rows arrive in catalog order, BATCHES at a time.
+ * each taking the next name as soon as it is free: the slow load variants first, then the rest in
+ * catalog order.
  */
 export function runMatrix(names: readonly string[], reportDir: string): MatrixRun {
   const rows = new Map(names.map((name) => [name, pendingRow()]));
-  const batches = Array.from({ length: BATCHES }, (_, i) =>
-    names.filter((_, j) => j % BATCHES === i),
-  );
-  const finished = Promise.all(batches.map((batch) => runBatch(batch, reportDir, rows))).then(
-    () => undefined,
-  );
+  // The slowest servers first (they wait on their own pace, not on the CPU), so that no batch
+  // starts one of them while the other is about to finish.
+  const slow = new Set(LOAD_VARIANTS.map((v) => v.name));
+  const queue: Queue = [...names.filter((n) => slow.has(n)), ...names.filter((n) => !slow.has(n))];
+  const finished = Promise.all(
+    Array.from({ length: BATCHES }, () => runBatch(queue, reportDir, rows)),
+  ).then(() => undefined);
   return {
     finished,
     row: (name) => {
