@@ -4,11 +4,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp.ts';
 import { FAULTS } from './catalog.ts';
 import { isCaught, isPassed, renderMatrix } from './matrix.ts';
+import { CI_ONLY_NAMES, NPM_TEST_FAULTS, NPM_TEST_VARIANTS } from './npm-test-rows.ts';
 import { runMatrix } from './run-matrix.ts';
 import { VARIANTS } from './variants.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const servers = [...FAULTS, ...VARIANTS];
+// npm test judges a fault for every check, the reference, the transport variants and every
+// freedom (npm-test-rows.ts); .ci/run judges the rest right after npm test
+// (scripts/matrix-rows.ts --ci-only), and npm run fault-matrix all of them.
+const servers = [...NPM_TEST_FAULTS, ...NPM_TEST_VARIANTS];
+const catalog = [...FAULTS, ...VARIANTS];
 const reportDir = tempDir('pc-matrix-');
 const matrix = runMatrix(
   servers.map((s) => s.name),
@@ -31,7 +36,7 @@ describe('the fault matrix', () => {
   it('docs/fault-matrix.md is not stale: a row for every server, as the catalog describes it', () => {
     const doc = readFileSync(join(ROOT, 'docs', 'fault-matrix.md'), 'utf8');
     const stale = 'stale: run `npm run fault-matrix` to write it again';
-    for (const s of servers) {
+    for (const s of catalog) {
       const row = doc.split('\n').find((line) => line.startsWith(`| \`${s.name}\` `));
       expect(row, `${s.name}: no row in docs/fault-matrix.md, ${stale}`).toBeDefined();
       expect(row, `${s.name}: ${stale}`).toContain(`| ${s.description} |`);
@@ -43,11 +48,22 @@ describe('the fault matrix', () => {
   it('has at least 40 faults and 2 conformant variants, uniquely named', () => {
     expect(FAULTS.length).toBeGreaterThanOrEqual(40);
     expect(VARIANTS.length).toBeGreaterThanOrEqual(2);
-    expect(new Set(servers.map((s) => s.name)).size).toBe(servers.length);
+    expect(new Set(catalog.map((s) => s.name)).size).toBe(catalog.length);
+  });
+
+  it('judges every check a fault names, and every server the rest of the matrix leaves', () => {
+    const named = (faults: typeof FAULTS) => new Set(faults.flatMap((f) => f.caughtBy));
+    expect(named(NPM_TEST_FAULTS)).toEqual(named(FAULTS));
+    expect(servers.length + CI_ONLY_NAMES.length).toBe(catalog.length);
+    expect(NPM_TEST_VARIANTS.map((v) => v.name)).toContain('reference');
+    // Every MUST check's own broken server (must-faults.test.ts) is among npm test's rows.
+    const alone = NPM_TEST_FAULTS.filter((f) => f.caughtBy.length === 1).map((f) => f.caughtBy[0]);
+    const aloneInCatalog = FAULTS.filter((f) => f.caughtBy.length === 1).map((f) => f.caughtBy[0]);
+    expect(new Set(alone)).toEqual(new Set(aloneInCatalog));
   });
 
   describe('every fault is caught: exit 1, and its expected checks among the failures', () => {
-    it.each(FAULTS.map((f) => [f.name, f.caughtBy.join(', ')]))(
+    it.each(NPM_TEST_FAULTS.map((f) => [f.name, f.caughtBy.join(', ')]))(
       '%s (by %s)',
       async (name) => {
         const row = await rowFor(name);
@@ -63,7 +79,7 @@ describe('the fault matrix', () => {
   });
 
   describe('every conformant variant passes: exit 0, no failure', () => {
-    it.each(VARIANTS.map((v) => [v.name]))(
+    it.each(NPM_TEST_VARIANTS.map((v) => [v.name]))(
       '%s',
       async (name) => {
         const row = await rowFor(name);

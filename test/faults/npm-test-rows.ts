@@ -1,0 +1,55 @@
+import { FAULTS } from './catalog.ts';
+import { FREEDOM_VARIANTS } from './freedom-variants.ts';
+import { LOAD_VARIANTS } from './load-variants.ts';
+import type { Fault, ServerVariant } from './types.ts';
+import { AFTER_SUNSET_DAY, VARIANTS } from './variants.ts';
+
+/**
+ * Which rows of the fault matrix `npm test` judges; `.ci/run` judges the rest right after it
+ * (`scripts/matrix-rows.ts --ci-only`), and `npm run fault-matrix` all of them. A row is a run
+ * of the harness (0.6 s of CPU for a fault, 2.7 s for a conformant server): the whole matrix
+ * took 4.5 of npm test's 11 CPU-minutes, on 2 cores and a 5-minute budget. npm test judges:
+ * - for every check a fault names, a fault it alone is expected to catch (else the first that
+ *   names it): every check is shown to fail against a broken server; the catalog's further
+ *   servers for the same checks (other inputs of the same class, checks together) run in CI;
+ * - the reference, before and after the getPet sunset, the conformant servers that are slow,
+ *   serial or short of connections (the transport variants every change to the client must
+ *   pass), and one server for each freedom the contract leaves; the wider choices where the
+ *   contract is silent, and the path spellings, run in CI.
+ */
+function coverEveryCheck(faults: readonly Fault[]): Fault[] {
+  const checks = [...new Set(faults.flatMap((f) => f.caughtBy))];
+  const chosen = new Set<Fault>();
+  for (const id of checks) {
+    const alone = faults.find((f) => f.caughtBy.length === 1 && f.caughtBy[0] === id);
+    if (alone) chosen.add(alone);
+  }
+  const covered = () => new Set([...chosen].flatMap((f) => f.caughtBy));
+  for (const id of checks) {
+    const first = faults.find((f) => f.caughtBy.includes(id));
+    if (first && !covered().has(id)) chosen.add(first);
+  }
+  return faults.filter((f) => chosen.has(f));
+}
+
+const IN_NPM_TEST = new Set([
+  'reference',
+  `reference@${AFTER_SUNSET_DAY}`,
+  ...LOAD_VARIANTS.map((v) => v.name),
+  ...FREEDOM_VARIANTS.map((v) => v.name),
+]);
+
+/** The rows npm test judges, in catalog order. */
+export const NPM_TEST_FAULTS: readonly Fault[] = coverEveryCheck(FAULTS);
+export const NPM_TEST_VARIANTS: readonly ServerVariant[] = VARIANTS.filter((v) =>
+  IN_NPM_TEST.has(v.name),
+);
+
+/** The rows only the whole matrix judges. */
+export const CI_ONLY_NAMES: readonly string[] = [...FAULTS, ...VARIANTS]
+  .map((s) => s.name)
+  .filter(
+    (name) =>
+      !NPM_TEST_FAULTS.some((f) => f.name === name) &&
+      !NPM_TEST_VARIANTS.some((v) => v.name === name),
+  );
