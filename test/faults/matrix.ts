@@ -141,7 +141,7 @@ export function renderMatrix(rows: readonly MatrixRow[]): string {
   return [
     '# Fault detection matrix',
     '',
-    'Written by `npm run fault-matrix` (scripts/fault-matrix.ts; `npm test` runs the same matrix and checks this file is not stale): the harness run against every broken server',
+    'Written by `npm run fault-matrix` (scripts/fault-matrix.ts; `npm test` judges part of the same matrix, `.ci/run` the rest, and npm test checks this file is not stale): the harness run against every broken server',
     `of the fault catalog (test/faults/) and every conformant variant, with seed ${MATRIX_SEED}.`,
     'A conformant variant meets every check; a fault meets the checks expected to catch it, and every',
     'check only when those miss it.',
