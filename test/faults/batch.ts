@@ -10,10 +10,11 @@ import { createInterface } from 'node:readline';
 import { openSuiteSession } from '../../src/bridge/run-suites.ts';
 import { FAULTS } from './catalog.ts';
 import { judgeServer, PLACEHOLDER_TARGET } from './matrix.ts';
+import { COMPOSITES } from './npm-test-rows.ts';
 import { VARIANTS } from './variants.ts';
 
 const [reportRoot = 'reports/matrix', ...named] = process.argv.slice(2);
-const servers = [...FAULTS, ...VARIANTS];
+const servers = [...FAULTS, ...VARIANTS, ...COMPOSITES];
 // The iterator is taken before the first await: lines readline reads before it exists are lost.
 const names: AsyncIterator<string> | Iterator<string> = named.length
   ? named[Symbol.iterator]()

@@ -1,4 +1,5 @@
 import { FAULTS } from './catalog.ts';
+import { composites } from './composites.ts';
 import { FREEDOM_VARIANTS } from './freedom-variants.ts';
 import { LOAD_VARIANTS } from './load-variants.ts';
 import type { Fault, ServerVariant } from './types.ts';
@@ -15,7 +16,8 @@ import { AFTER_SUNSET_DAY, VARIANTS } from './variants.ts';
  * - the reference, before and after the getPet sunset, the conformant servers that are slow,
  *   serial or short of connections (the transport variants every change to the client must
  *   pass), and one server for each freedom the contract leaves; the wider choices where the
- *   contract is silent, and the path spellings, run in CI.
+ *   contract is silent and the path spellings in three composite servers (composites.ts: one
+ *   run judges several choices, and judges them together), each alone in CI.
  */
 function coverEveryCheck(faults: readonly Fault[]): Fault[] {
   const checks = [...new Set(faults.flatMap((f) => f.caughtBy))];
@@ -41,9 +43,20 @@ const IN_NPM_TEST = new Set([
 
 /** The rows npm test judges, in catalog order. */
 export const NPM_TEST_FAULTS: readonly Fault[] = coverEveryCheck(FAULTS);
-export const NPM_TEST_VARIANTS: readonly ServerVariant[] = VARIANTS.filter((v) =>
-  IN_NPM_TEST.has(v.name),
+const othersBeforeSunset = VARIANTS.filter((v) => !IN_NPM_TEST.has(v.name) && !v.today);
+/**
+ * The other variants before the sunset, judged together in a few composite servers (each alone
+ * in CI), and alone those that cannot be composed (a transport of their own).
+ */
+export const COMPOSITES: readonly ServerVariant[] = composites(othersBeforeSunset);
+const notComposed = othersBeforeSunset.filter(
+  (v) => !COMPOSITES.some((c) => c.name.split(/ \+ |: /).includes(v.name)),
 );
+export const NPM_TEST_VARIANTS: readonly ServerVariant[] = [
+  ...VARIANTS.filter((v) => IN_NPM_TEST.has(v.name)),
+  ...notComposed,
+  ...COMPOSITES,
+];
 
 /** The rows only the whole matrix judges. */
 export const CI_ONLY_NAMES: readonly string[] = [...FAULTS, ...VARIANTS]
@@ -51,5 +64,6 @@ export const CI_ONLY_NAMES: readonly string[] = [...FAULTS, ...VARIANTS]
   .filter(
     (name) =>
       !NPM_TEST_FAULTS.some((f) => f.name === name) &&
-      !NPM_TEST_VARIANTS.some((v) => v.name === name),
+      !NPM_TEST_VARIANTS.some((v) => v.name === name) &&
+      !notComposed.some((v) => v.name === name),
   );
