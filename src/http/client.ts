@@ -3,7 +3,13 @@ import { stringify } from 'lossless-json';
 import { inertLine } from '../base/inert.ts';
 import { type ChunkFraming, describeFraming } from './chunk-framing.ts';
 import { Connections } from './connections.ts';
-import type { Exchange, RecordedRequest, RecordedResponse, TransportError } from './exchange.ts';
+import {
+  type Exchange,
+  heldForJudging,
+  type RecordedRequest,
+  type RecordedResponse,
+  type TransportError,
+} from './exchange.ts';
 import { differingDuplicate, keepExact, parseJsonBody } from './json-body.ts';
 import { transfer } from './transfer.ts';
 import { undici } from './undici.ts';
@@ -390,7 +396,7 @@ export function createClient(options: ClientOptions): HttpClient {
         ...(truncated ? { truncated: true } : {}),
         ...(overrun ? { overrun } : {}),
       };
-      return finish({ response: keepExact(response, exact) });
+      return finish({ response: keepExact(heldForJudging(response), exact) });
     } catch (error) {
       return finish({ error: describeTransportError(error, timeoutMs) });
     }

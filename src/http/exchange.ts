@@ -149,6 +149,24 @@ function detached(text: string): string {
  */
 export const CUT_MARGIN = 4096;
 
+/** Characters of a parsed body an answer holds while the checks judge it (see heldForJudging). */
+export const HELD_BODY_CHARS = RECORD_BODY_CHARS + CUT_MARGIN;
+
+/**
+ * The answer as the checks hold it: a body that parsed as JSON and is longer than its records
+ * keep is held cut as they keep it (and its length noted), since the checks judge its parse
+ * (`json`, and the exact view beside it), never its text past what a message quotes. Held
+ * whole, a few hundred answers of megabytes each, read at once (seed pets, a range of limits),
+ * kept a worker's heap over 600 MiB (F's padded target: 3 MB of JSON whitespace an answer).
+ * A body that did not parse is held whole: its text is all there is to judge.
+ */
+export function heldForJudging(response: RecordedResponse): RecordedResponse {
+  if (response.json === undefined || response.body.length * 6 <= HELD_BODY_CHARS) return response;
+  const { kept } = clipEscaped(response.body, HELD_BODY_CHARS);
+  if (kept.length === response.body.length) return response;
+  return { ...response, body: detached(kept), bodyLength: response.body.length };
+}
+
 /**
  * The exchange with its bodies cut: a body whose JSON-escaped form is longer than the allowance
  * (a number of characters, or what a run's budget still allows) keeps its start only
