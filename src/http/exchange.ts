@@ -161,10 +161,27 @@ export const HELD_BODY_CHARS = RECORD_BODY_CHARS + CUT_MARGIN;
  * A body that did not parse is held whole: its text is all there is to judge.
  */
 export function heldForJudging(response: RecordedResponse): RecordedResponse {
-  if (response.json === undefined || response.body.length * 6 <= HELD_BODY_CHARS) return response;
-  const { kept } = clipEscaped(response.body, HELD_BODY_CHARS);
-  if (kept.length === response.body.length) return response;
-  return { ...response, body: detached(kept), bodyLength: response.body.length };
+  return response.json === undefined ? response : clipped(response, HELD_BODY_CHARS);
+}
+
+/**
+ * A request or answer whose body keeps the start its JSON-escaped form fits in the allowance
+ * (bodyLength says how long it was); a body that fits is kept as it is.
+ */
+function clipped<T extends { body?: string; bodyLength?: number }>(
+  part: T,
+  allowance: number | RecordBudget,
+): T {
+  if (part.body === undefined) return part;
+  const max = typeof allowance === 'number' ? allowance : allowance.allowance();
+  // No character escapes to more than 6: a short body is kept whole without reading it
+  // (a budget must know what it cost, so it reads on).
+  if (typeof allowance === 'number' && part.body.length * 6 <= max) return part;
+  const { kept, cost } = clipEscaped(part.body, max);
+  if (typeof allowance !== 'number') allowance.spend(cost);
+  return kept.length === part.body.length
+    ? part
+    : { ...part, body: detached(kept), bodyLength: part.bodyLength ?? part.body.length };
 }
 
 /**
@@ -176,25 +193,13 @@ export function heldForJudging(response: RecordedResponse): RecordedResponse {
  */
 export function forRecord(
   ex: Exchange,
-  allowance: number | RecordBudget = RECORD_BODY_CHARS + CUT_MARGIN,
+  allowance: number | RecordBudget = HELD_BODY_CHARS,
 ): Exchange {
-  const clip = <T extends { body?: string; bodyLength?: number }>(part: T): T => {
-    if (part.body === undefined) return part;
-    const max = typeof allowance === 'number' ? allowance : allowance.allowance();
-    // No character escapes to more than 6: a short body is kept whole without reading it
-    // (a budget must know what it cost, so it reads on).
-    if (typeof allowance === 'number' && part.body.length * 6 <= max) return part;
-    const { kept, cost } = clipEscaped(part.body, max);
-    if (typeof allowance !== 'number') allowance.spend(cost);
-    return kept.length === part.body.length
-      ? part
-      : { ...part, body: detached(kept), bodyLength: part.bodyLength ?? part.body.length };
-  };
   const { response } = ex;
   if (!response && ex.request.body === undefined) return ex;
   return {
     ...ex,
-    request: clip(ex.request),
-    ...(response ? { response: { ...clip(response), json: undefined } } : {}),
+    request: clipped(ex.request, allowance),
+    ...(response ? { response: { ...clipped(response, allowance), json: undefined } } : {}),
   };
 }
