@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp.ts';
 import { FAULTS } from './catalog.ts';
+import { standsFor } from './composites.ts';
 import { isCaught, isPassed, renderMatrix } from './matrix.ts';
 import { CI_ONLY_NAMES, NPM_TEST_FAULTS, NPM_TEST_VARIANTS } from './npm-test-rows.ts';
 import { runMatrix } from './run-matrix.ts';
@@ -10,9 +11,9 @@ import { VARIANTS } from './variants.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 // npm test judges a fault for every check, the reference, the transport variants, every
-// freedom, and the other variants in composites (npm-test-rows.ts); .ci/run judges the rest,
-// each variant alone among them, right after npm test
-// (scripts/matrix-rows.ts --ci-only), and npm run fault-matrix all of them.
+// freedom, and the other variants in composites (npm-test-rows.ts); .ci/run judges the rest
+// right after it, each variant alone (scripts/matrix-rows.ts --ci-only); npm run fault-matrix
+// judges all of them.
 const servers = [...NPM_TEST_FAULTS, ...NPM_TEST_VARIANTS];
 const catalog = [...FAULTS, ...VARIANTS];
 const reportDir = tempDir('pc-matrix-');
@@ -56,7 +57,7 @@ describe('the fault matrix', () => {
     const named = (faults: typeof FAULTS) => new Set(faults.flatMap((f) => f.caughtBy));
     expect(named(NPM_TEST_FAULTS)).toEqual(named(FAULTS));
     // Every row of the catalog is judged by npm test (alone or in a composite) or in CI.
-    const inNpmTest = new Set(servers.flatMap((s) => s.name.split(/: | \+ /)));
+    const inNpmTest = new Set(servers.flatMap(standsFor));
     expect(
       catalog.filter((s) => !inNpmTest.has(s.name) && !CI_ONLY_NAMES.includes(s.name)),
     ).toEqual([]);

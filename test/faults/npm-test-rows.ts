@@ -1,5 +1,5 @@
 import { FAULTS } from './catalog.ts';
-import { composites } from './composites.ts';
+import { type Composite, composites, standsFor } from './composites.ts';
 import { FREEDOM_VARIANTS } from './freedom-variants.ts';
 import { LOAD_VARIANTS } from './load-variants.ts';
 import type { Fault, ServerVariant } from './types.ts';
@@ -22,15 +22,16 @@ import { AFTER_SUNSET_DAY, VARIANTS } from './variants.ts';
 function coverEveryCheck(faults: readonly Fault[]): Fault[] {
   const checks = [...new Set(faults.flatMap((f) => f.caughtBy))];
   const chosen = new Set<Fault>();
-  for (const id of checks) {
-    const alone = faults.find((f) => f.caughtBy.length === 1 && f.caughtBy[0] === id);
-    if (alone) chosen.add(alone);
-  }
-  const covered = () => new Set([...chosen].flatMap((f) => f.caughtBy));
-  for (const id of checks) {
-    const first = faults.find((f) => f.caughtBy.includes(id));
-    if (first && !covered().has(id)) chosen.add(first);
-  }
+  const covered = new Set<string>();
+  const choose = (fault: Fault | undefined) => {
+    if (!fault) return;
+    chosen.add(fault);
+    for (const id of fault.caughtBy) covered.add(id);
+  };
+  for (const id of checks)
+    choose(faults.find((f) => f.caughtBy.length === 1 && f.caughtBy[0] === id));
+  for (const id of checks)
+    if (!covered.has(id)) choose(faults.find((f) => f.caughtBy.includes(id)));
   return faults.filter((f) => chosen.has(f));
 }
 
@@ -48,22 +49,17 @@ const othersBeforeSunset = VARIANTS.filter((v) => !IN_NPM_TEST.has(v.name) && !v
  * The other variants before the sunset, judged together in a few composite servers (each alone
  * in CI), and alone those that cannot be composed (a transport of their own).
  */
-export const COMPOSITES: readonly ServerVariant[] = composites(othersBeforeSunset);
-const notComposed = othersBeforeSunset.filter(
-  (v) => !COMPOSITES.some((c) => c.name.split(/ \+ |: /).includes(v.name)),
-);
+export const COMPOSITES: readonly Composite[] = composites(othersBeforeSunset);
+const composed = new Set(COMPOSITES.flatMap(standsFor));
+const notComposed = othersBeforeSunset.filter((v) => !composed.has(v.name));
 export const NPM_TEST_VARIANTS: readonly ServerVariant[] = [
   ...VARIANTS.filter((v) => IN_NPM_TEST.has(v.name)),
   ...notComposed,
   ...COMPOSITES,
 ];
 
-/** The rows only the whole matrix judges. */
+/** The rows only the whole matrix judges (a composed variant among them: there, alone). */
+const judgedAlone = new Set([...NPM_TEST_FAULTS, ...NPM_TEST_VARIANTS].map((s) => s.name));
 export const CI_ONLY_NAMES: readonly string[] = [...FAULTS, ...VARIANTS]
   .map((s) => s.name)
-  .filter(
-    (name) =>
-      !NPM_TEST_FAULTS.some((f) => f.name === name) &&
-      !NPM_TEST_VARIANTS.some((v) => v.name === name) &&
-      !notComposed.some((v) => v.name === name),
-  );
+  .filter((name) => !judgedAlone.has(name));
