@@ -1,6 +1,7 @@
 import { MUTATIONS } from '../arbitraries/invalid-new-pet.ts';
-import { exactJson, exactPetId } from '../http/exact.ts';
+import { doubleRoundedInteger, exactJson, exactPetId } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { parseJsonBody } from '../http/json-body.ts';
 import { CLAUSES } from './clauses.ts';
 import { finding } from './finding.ts';
 import { petDifferences } from './pet-fields.ts';
@@ -98,8 +99,39 @@ function invalidBodyCheck(mutationId: string, label: string): Check<InvalidBodyO
     clause: CLAUSES.create400,
     level: 'MUST',
     writes: true,
-    judge: ({ ex }) => judged(notErrorResponse(ex, 400), '400 with a valid Error body', ex),
+    judge: ({ body, ex }) => {
+      const asDouble = ex.response?.status === 201 ? readAsDouble(body) : undefined;
+      if (asDouble) return judgeReadAsDouble(asDouble, ex);
+      return judged(notErrorResponse(ex, 400), '400 with a valid Error body', ex);
+    },
   };
+}
+
+/** A NewPet whose categoryId is a fraction a double rounds to an integer, read that way. */
+function readAsDouble(body: string): Record<string, unknown> | undefined {
+  const parsed = parseJsonBody(body);
+  if ('jsonError' in parsed) return undefined;
+  const sent = parsed.exact as Record<string, unknown> | null;
+  const rounded =
+    sent && typeof sent === 'object' ? doubleRoundedInteger(sent.categoryId) : undefined;
+  return rounded === undefined ? undefined : { ...sent, categoryId: rounded };
+}
+
+/**
+ * A 201 for a fraction a double rounds to an integer: a reader with a double's precision (RFC
+ * 8259 6 lets a parser limit it) saw that integer, a valid NewPet. It must then be the Pet it
+ * read; that the fraction was lost, not refused, is a warning.
+ */
+function judgeReadAsDouble(read: Record<string, unknown>, ex: Exchange) {
+  const problem = firstProblem(
+    () => notSuccess(ex, 201, 'pet', 'Pet'),
+    () => echoProblem(read, ex),
+  );
+  if (problem) return fail(problem, [ex]);
+  return warnOf(
+    `201 with categoryId ${String(read.categoryId)}: the fraction sent was read with a double's precision (RFC 8259 6 lets a parser limit it), and lost rather than refused`,
+    ex,
+  );
 }
 
 /** One check per named invalidity, e.g. `CREATE-400-MISSING-NAME`. */

@@ -1,6 +1,6 @@
 import { isPetStatus, LIMIT, type OperationName, type PetStatus } from '../contract/contract.ts';
 import { validate } from '../contract/schemas.ts';
-import { INT64_MAX, INT64_MIN, isInt64 } from '../http/exact.ts';
+import { doubleRoundedInteger, INT64_MAX, INT64_MIN, isInt64 } from '../http/exact.ts';
 import type { RecordedRequest } from '../http/exchange.ts';
 import { isJsonSpace, type ParsedJson, parseJsonBody, TOO_DEEP } from '../http/json-body.ts';
 import { writtenTarget } from '../http/transfer.ts';
@@ -142,6 +142,9 @@ export function newPetInput(
   // A string with a lone surrogate: what a parser makes of it is unpredictable (RFC 8259 8.2).
   if (Object.values(sent).some((v) => typeof v === 'string' && LONE_SURROGATE.test(v)))
     return { input: 'open', sent };
+  // A fraction a double rounds to an integer: a reader with a double's precision (RFC 8259 6)
+  // reads a valid NewPet.
+  if (doubleRoundedInteger(sent.categoryId) !== undefined) return { input: 'open', sent };
   if (!validate('newPet', json).valid || !isInt64(sent.categoryId))
     return { input: 'invalid', sent };
   const extra = Object.keys(sent).some((k) => !NEW_PET_FIELDS.has(k));

@@ -38,6 +38,18 @@ export function integerValue(value: unknown): bigint | undefined {
   return undefined;
 }
 
+/**
+ * The integer a reader that takes JSON numbers as doubles makes of a number text that is not an
+ * integer (`1.0000000000000001` is 1 to it), or undefined. RFC 8259 6 lets a parser limit the
+ * precision of the numbers it accepts, so such a reader keeps JSON; the fraction it cannot see
+ * is lost, not refused.
+ */
+export function doubleRoundedInteger(value: unknown): bigint | undefined {
+  if (!isLosslessNumber(value) || integerValue(value) !== undefined) return undefined;
+  const double = Number((value as LosslessNumber).value);
+  return Number.isInteger(double) && Math.abs(double) < 2 ** 63 ? BigInt(double) : undefined;
+}
+
 const isNumeric = (v: unknown) =>
   typeof v === 'number' || typeof v === 'bigint' || isLosslessNumber(v);
 

@@ -43,24 +43,6 @@ const defaults = (b: unknown): Json => ({
 /** createPet accepting one kind of invalid body, or breaking on it. */
 export const CREATE_INVALID_FAULTS: Fault[] = [
   {
-    name: 'category-fraction-rounded',
-    description:
-      'Reads JSON numbers as doubles: a categoryId of 1.0000000000000001 is the integer 1 to it, and is stored as 1 (201).',
-    caughtBy: ['CREATE-400-CATEGORY-FRACTION'],
-    wrap: (app) =>
-      onRequest(app, 'POST', LIST, (req) => {
-        let body: unknown;
-        try {
-          body = JSON.parse(req.body);
-        } catch {
-          return req;
-        }
-        return isObject(body) && Number.isInteger(body.categoryId)
-          ? { ...req, body: JSON.stringify(body) }
-          : req;
-      }),
-  },
-  {
     name: 'status-folded-nfkc',
     description:
       'Normalises a status with NFKC and drops format characters before it checks it: fullwidth ｓｏｌｄ and sold followed by a zero-width space are taken as sold (201).',

@@ -5,7 +5,16 @@ import { parseNewPet } from '../../src/reference/new-pet.ts';
 import { countingFrom, type IdSource, PetStore } from '../../src/reference/store.ts';
 import { EQUIVALENCE_FAULTS } from './equivalence-faults.ts';
 import type { FaultContext, ServerVariant } from './types.ts';
-import { errorOf, ITEM, intercept, isObject, LIST, matches, parsedBody } from './wrap.ts';
+import {
+  errorOf,
+  ITEM,
+  intercept,
+  isObject,
+  LIST,
+  matches,
+  onRequest,
+  parsedBody,
+} from './wrap.ts';
 
 const NEW_PET_FIELDS = ['name', 'categoryId', 'status'];
 
@@ -151,6 +160,22 @@ export const WIDER_CHOICES: readonly ServerVariant[] = [
         headers: { ...res.headers, 'content-type': 'application/json; charset=utf-8' },
       };
     },
+  },
+  {
+    name: 'fractions-read-as-doubles',
+    description:
+      "Reads a JSON number's fraction with a double's precision (RFC 8259 6 lets a parser limit it), integers exactly: a categoryId of 1.0000000000000001 is the integer 1 to it, stored and answered as 1 (201).",
+    wrap: (app) =>
+      onRequest(app, 'POST', LIST, (req) => ({
+        ...req,
+        body: req.body.replace(
+          /("categoryId"\s*:\s*)(-?\d+\.\d+(?:[eE][+-]?\d+)?)/,
+          (all, head, text) => {
+            const double = Number(text);
+            return Number.isInteger(double) ? `${head}${BigInt(double)}` : all;
+          },
+        ),
+      })),
   },
   {
     name: 'literal-http-reader',
