@@ -19,7 +19,7 @@ import { liveProgress, StatusLine } from './engine/status-line.ts';
 import { clockOnDay } from './reference/clock.ts';
 import { githubAnnotations } from './report/annotations.ts';
 import { causeLines } from './report/causes.ts';
-import { type RunReport, type RunVerdict, unreadMusts } from './report/model.ts';
+import { type RunReport, type RunVerdict, unreadMusts, unreadReasons } from './report/model.ts';
 import { retryWaitsLine } from './report/stats.ts';
 import { markUnfinished, writeErrorReport } from './report/unfinished.ts';
 
@@ -65,7 +65,7 @@ function verdictLine(report: RunReport): string {
   const left = deselected ? `; ${deselected} deselected by --only/--skip` : '';
   const unread = unreadMusts(report.checks);
   const headline = unread
-    ? `Inconclusive: ${unread} MUST check(s) not judged (interim 1xx answers)`
+    ? `Inconclusive: ${unread} MUST check(s) not judged (${unreadReasons(report.checks)})`
     : HEADLINE[report.verdict];
   return `${headline}: ${passed} passed, ${failed} failed, ${warned} warned, ${skipped} skipped${more}${left}${clauses}`;
 }
@@ -74,9 +74,7 @@ function verdictLine(report: RunReport): string {
 function exitCodeOf(report: RunReport): number {
   const unread = unreadMusts(report.checks);
   if (report.verdict === 'inconclusive' && unread > 0) {
-    printError(
-      `inconclusive: ${unread} MUST check(s) not judged: the target sent interim 1xx answers (100 Continue) the HTTP client cannot read past`,
-    );
+    printError(`inconclusive: ${unread} MUST check(s) not judged: ${unreadReasons(report.checks)}`);
   } else if (report.verdict === 'inconclusive') {
     const { skipped, total, deselected } = report.summary;
     const left = deselected ? `, ${deselected} deselected` : '';

@@ -23,6 +23,12 @@ export interface ProblemData {
   text: string;
 }
 
+/**
+ * The code of a body that ended past the harness's cap: too large to judge, which `fail` makes
+ * an unjudged check, not the target's failure.
+ */
+export const TOO_LARGE = 'too-large';
+
 export const finding = (code: string, data: Record<string, unknown>, text: string): Finding =>
   new Finding(code, data, text);
 

@@ -3,7 +3,7 @@ import { describeViolations, type SchemaName, validate } from '../contract/schem
 import { exactJson, notInt64Fields, sameValue, showValue } from '../http/exact.ts';
 import type { Exchange, RecordedResponse } from '../http/exchange.ts';
 import { mediaType } from '../http/exchange.ts';
-import { type Finding, finding } from './finding.ts';
+import { type Finding, finding, TOO_LARGE } from './finding.ts';
 
 /**
  * Small predicates over one exchange. Each returns a finding (a code, its data and a one-line
@@ -70,7 +70,7 @@ export function statusIsNot(ex: Exchange, expected: number | readonly number[]):
 export function notJson(ex: Exchange): Problem {
   const res = ex.response;
   if (!res) return noAnswer(ex);
-  if (res.truncated) return overCap();
+  if (res.truncated) return overCap(res);
   if (res.overrun) return overrun(res.overrun);
   const type = mediaType(res);
   if (type !== 'application/json') {
@@ -99,7 +99,18 @@ export function notMatching(ex: Exchange, schema: SchemaName, label: string): Pr
 
 const INT64_SCHEMAS = new Set<SchemaName>(['pet', 'pets', 'newPet']);
 
-const overCap = () => finding('body-over-cap', {}, 'response body exceeds the size cap');
+/**
+ * A body past the cap: one that went on past the deadline or far past the cap breaks the answer
+ * (it never ends); one that ended is an answer too large to judge (`too-large`: see `fail`).
+ */
+const overCap = (res: RecordedResponse) =>
+  res.wholeBytes === undefined
+    ? finding('body-over-cap', {}, 'response body exceeds the size cap and did not end')
+    : finding(
+        TOO_LARGE,
+        { bytes: res.wholeBytes },
+        `not judged: a response body of ${res.wholeBytes} bytes, over the harness's body cap`,
+      );
 /** The octets of an answer did not end where its Content-Length said (RFC 9112 6.3). */
 const overrun = (reason: string) => finding('framing', { reason }, reason);
 
@@ -207,7 +218,7 @@ export function unsound(ex: Exchange): Problem {
     () => serverError(ex),
     () => {
       const res = ex.response;
-      if (res?.truncated) return overCap();
+      if (res?.truncated) return overCap(res);
       if (res?.overrun) return overrun(res.overrun);
       if (res?.jsonError?.startsWith('an object names '))
         return finding('duplicate-member', { reason: res.jsonError }, `body ${res.jsonError}`);

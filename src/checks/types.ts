@@ -1,7 +1,7 @@
 import type { OperationName } from '../contract/contract.ts';
 import { UNSOLICITED } from '../http/client.ts';
 import { type Exchange, forRecord } from '../http/exchange.ts';
-import { Finding, type ProblemData, problemData } from './finding.ts';
+import { Finding, type ProblemData, problemData, TOO_LARGE } from './finding.ts';
 import { openLimitAnswer, openLimitReason } from './open-limits.ts';
 import type { DimensionCount } from './request-space.ts';
 
@@ -53,7 +53,8 @@ export const worse = (a: Outcome, b: Outcome): Outcome =>
  * Why a check was not judged, as data: `target-unresponsive`, `target-error` and
  * `target-refused` are the target's doing (a MUST clause left unjudged so is its failure);
  * `budget`, `out-of-time` and `open-limit` are limits (the run's own, or the contract's open
- * ones); `unsolicited`, an answer the HTTP client cannot read; `precondition`, nothing to judge.
+ * ones); `unsolicited`, an answer the HTTP client cannot read; `too-large`, an answer
+ * whose body ended past the harness's cap (not held, so not judged); `precondition`, nothing to judge.
  */
 export type UnjudgedCode =
   | 'target-unresponsive'
@@ -63,6 +64,7 @@ export type UnjudgedCode =
   | 'out-of-time'
   | 'open-limit'
   | 'unsolicited'
+  | 'too-large'
   | 'precondition';
 
 /** The codes that put the blame on the target. */
@@ -148,6 +150,9 @@ export const fail = (
   // An answer the HTTP client could not read (an interim 100 it was not told of) judges nothing.
   const unread = evidence?.find((ex) => ex.error?.code === UNSOLICITED);
   if (unread) return unreadJudgement(unread, evidence);
+  // A body that ended past the cap was not held: nothing in it was judged, right or wrong.
+  if (problem instanceof Finding && problem.code === TOO_LARGE)
+    return unjudged('too-large', problem.text, evidence);
   const message = `${around.before ?? ''}${problem}${around.after ?? ''}`;
   return {
     verdict: 'fail',

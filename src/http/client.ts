@@ -386,7 +386,7 @@ export function createClient(options: ClientOptions): HttpClient {
         freshConnection: req.freshConnection,
       });
       const res = await transfer(lease.dispatcher, request).finally(lease.release);
-      const { bytes, truncated, overrun } = res;
+      const { bytes, truncated, wholeBytes, overrun } = res;
       const responseHeaders = flattenHeaders(res.headers);
       const { exact, ...decoded } = decodeBody(bytes, unaskedEncoding(responseHeaders), truncated);
       const response: RecordedResponse = {
@@ -394,6 +394,7 @@ export function createClient(options: ClientOptions): HttpClient {
         headers: responseHeaders,
         ...decoded,
         ...(truncated ? { truncated: true } : {}),
+        ...(wholeBytes === undefined ? {} : { wholeBytes }),
         ...(overrun ? { overrun } : {}),
       };
       return finish({ response: keepExact(heldForJudging(response), exact) });

@@ -33,6 +33,8 @@ export interface RecordedResponse {
   jsonError?: string;
   /** True when the body was longer than the cap and was cut. */
   truncated?: boolean;
+  /** For a body cut at the cap that did end (read past the cap, dropped): its whole length. */
+  wholeBytes?: number;
   /** Set when more octets followed the body than its Content-Length framed (see transfer.ts). */
   overrun?: string;
   /** Set when a record keeps only the start of `body`: the length of the body it was cut from. */

@@ -356,6 +356,7 @@ export function redactExchange(ex: Exchange, redactor: Redactor): Exchange {
             body: redact(response.body),
             ...(response.jsonError === undefined ? {} : { jsonError: redact(response.jsonError) }),
             ...(response.truncated ? { truncated: true } : {}),
+            ...(response.wholeBytes === undefined ? {} : { wholeBytes: response.wholeBytes }),
             ...(response.bodyLength === undefined ? {} : { bodyLength: response.bodyLength }),
           },
         }

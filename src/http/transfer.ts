@@ -13,7 +13,7 @@ export interface Transfer {
   body: string | Uint8Array | readonly string[] | undefined;
   /** The whole exchange's deadline, from the call: connecting, waiting and reading. */
   timeoutMs: number;
-  /** Largest body kept: the rest is not read, and the answer is marked truncated. */
+  /** Largest body kept: the rest is dropped, and the answer is marked truncated. */
   maxBodyBytes: number;
   /** Abandons the request (its reason, an AbortError, is what the call rejects with). */
   signal?: AbortSignal | undefined;
@@ -29,6 +29,11 @@ export interface Received {
   headers: Record<string, string | string[] | undefined>;
   bytes: Buffer;
   truncated: boolean;
+  /**
+   * The length of a truncated body that did end, read past the cap (its octets dropped) within
+   * the deadline: an answer too large to judge, not one that never ends.
+   */
+  wholeBytes?: number;
   /**
    * Set when more octets followed the body than its Content-Length framed: undici reads the
    * framed body and drops the rest with the connection, so the body alone may look sound.
@@ -75,6 +80,13 @@ class DeadlineError extends Error {
 /** Why the harness stopped reading an answer it had enough of. */
 const CUT = new Error('body cut at the size cap');
 
+/**
+ * How many times the cap a body is read, its octets past the cap dropped, to see whether it ends:
+ * a conformant list of large pets may pass any cap; a body that goes on past this, or past the
+ * deadline, is one that would never end.
+ */
+const DRAIN_CAPS = 4;
+
 type Abort = (reason: Error) => void;
 
 /**
@@ -120,6 +132,8 @@ class Collector {
   private readonly chunks: Buffer[] = [];
   private size = 0;
   private truncated = false;
+  /** False once a truncated body went on past DRAIN_CAPS caps: it is not read to its end. */
+  private drained = true;
   private settled = false;
   /** The socket the answer's status line came on (see `reading`). */
   private socket: Socket | undefined;
@@ -161,17 +175,20 @@ class Collector {
   }
 
   onData(chunk: Buffer): boolean {
-    if (this.truncated) return false;
-    const room = this.transfer.maxBodyBytes - this.size;
-    if (chunk.length > room) {
-      this.chunks.push(chunk.subarray(0, room));
-      this.truncated = true;
-      this.abort?.(CUT);
-      return false;
-    }
-    this.chunks.push(chunk);
+    if (!this.drained) return false;
+    const cap = this.transfer.maxBodyBytes;
+    const room = cap - this.size;
     this.size += chunk.length;
-    return true;
+    if (chunk.length <= room) {
+      this.chunks.push(chunk);
+      return true;
+    }
+    if (!this.truncated) this.chunks.push(chunk.subarray(0, Math.max(0, room)));
+    this.truncated = true;
+    if (this.size <= cap * DRAIN_CAPS) return true;
+    this.drained = false;
+    this.abort?.(CUT);
+    return false;
   }
 
   onComplete(): void {
@@ -180,12 +197,13 @@ class Collector {
     // shown on the socket. (Waiting a whole turn of the event loop would hold every answer back
     // while a server's idle close draws nearer: more requests would meet a closed connection.)
     const socket = reading === this.socket ? this.socket : undefined;
+    const whole = this.truncated && this.drained ? this.size : undefined;
     if (!socket) {
-      this.finish();
+      this.finish(undefined, whole);
       return;
     }
     clearTimeout(this.timer);
-    queueMicrotask(() => this.finish(overrunOf(socket)));
+    queueMicrotask(() => this.finish(overrunOf(socket), whole));
   }
 
   onError(error: Error): void {
@@ -197,11 +215,18 @@ class Collector {
     }
   }
 
-  private finish(overrun?: string): void {
+  private finish(overrun?: string, wholeBytes?: number): void {
     const { status, headers, chunks, truncated } = this;
     const bytes = Buffer.concat(chunks);
     this.settle(() =>
-      this.resolve({ status, headers, bytes, truncated, ...(overrun ? { overrun } : {}) }),
+      this.resolve({
+        status,
+        headers,
+        bytes,
+        truncated,
+        ...(wholeBytes === undefined ? {} : { wholeBytes }),
+        ...(overrun ? { overrun } : {}),
+      }),
     );
   }
 

@@ -196,15 +196,34 @@ export function runVerdict(
   return mustJudged(checks) === 0 ? 'inconclusive' : 'conformant';
 }
 
+/** Answers the HTTP client could not read, by the unjudged code they leave, in words. */
+const UNREAD_REASONS: Readonly<Record<string, string>> = {
+  unsolicited:
+    'the target sent interim 1xx answers (100 Continue) the HTTP client cannot read past',
+  'too-large':
+    "the target's answers ended past the harness's body cap, too large to hold and judge",
+};
+const UNREAD = Object.keys(UNREAD_REASONS);
+
+/** Why MUST checks were left unread (see unreadMusts), one clause per reason met. */
+export function unreadReasons(
+  checks: ReadonlyArray<Pick<CheckResult, 'level' | 'verdict' | 'code'>>,
+): string {
+  const met = new Set(checks.filter((c) => c.verdict === 'unjudged').map((c) => c.code));
+  return UNREAD.filter((code) => met.has(code))
+    .map((code) => UNREAD_REASONS[code])
+    .join('; ');
+}
+
 /**
  * MUST checks left unjudged by answers the HTTP client could not read (interim 1xx it was not
- * told of): neither the target's fault shown nor a clause kept, so the run cannot say
- * conformant (a target that only ever sends them would pass).
+ * told of, bodies past its cap): neither the target's fault shown nor a clause kept, so the run
+ * cannot say conformant (a target that only ever sends them would pass).
  */
 export function unreadMusts(
   checks: ReadonlyArray<Pick<CheckResult, 'level' | 'verdict' | 'code'>>,
 ): number {
   return checks.filter(
-    (c) => c.level === 'MUST' && c.verdict === 'unjudged' && c.code === 'unsolicited',
+    (c) => c.level === 'MUST' && c.verdict === 'unjudged' && UNREAD.includes(c.code ?? ''),
   ).length;
 }

@@ -30,6 +30,15 @@ describe('hostile bodies', async () => {
       raw: huge,
     })),
   );
+  // A whole list of 6 MiB, past the cap but ended: too large to judge, not broken.
+  const large = Buffer.from(`[${'"x",'.repeat((6 * MiB) / 4)}"x"]`);
+  const tooLarge = await serve('too-large-list', (app) =>
+    intercept(app, 'GET', LIST, () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      raw: large,
+    })),
+  );
   const notUtf8 = await serve('latin1-get', (app) =>
     intercept(app, 'GET', ITEM, () => ({
       status: 200,
@@ -77,6 +86,17 @@ describe('hostile bodies', async () => {
     for (const file of ['report.json', 'exchanges.har', 'report.html']) {
       expect(statSync(join(result.reportDir, file)).size, file).toBeLessThan(8 * MiB);
     }
+  });
+
+  it('a body that ends past the cap leaves its checks unjudged, and the run inconclusive (exit 2)', async () => {
+    const result = await run(tooLarge.baseUrl, '--only', 'LIST-200');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("ended past the harness's body cap");
+    expect(verdictOf(result, 'LIST-200-PETS')).toMatchObject({
+      verdict: 'unjudged',
+      code: 'too-large',
+      message: expect.stringContaining(`a response body of ${large.length} bytes`),
+    });
   });
 
   it('a body encoded though only identity was accepted is judged as such, never inflated', async () => {

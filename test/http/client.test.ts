@@ -11,7 +11,8 @@ const server = await serveForFile((req): AppResponse => {
   if (req.path.endsWith('/hang')) return { status: 200, hang: true };
   if (req.path.endsWith('/boom'))
     return { status: 503, raw: 'down', headers: { 'content-type': 'text/plain' } };
-  if (req.path.endsWith('/big')) return { status: 200, raw: 'x'.repeat(5000) };
+  if (req.path.endsWith('/big')) return { status: 200, raw: 'x'.repeat(3000) };
+  if (req.path.endsWith('/endless')) return { status: 200, raw: 'x'.repeat(20_000) };
   if (req.path.endsWith('/gzip')) {
     return {
       status: 200,
@@ -109,6 +110,15 @@ describe('http client', () => {
     expect(ex.response?.body).toHaveLength(1000);
     expect(ex.response?.truncated).toBe(true);
     expect(ex.response?.jsonError).toBe('cut at the size cap');
+    // Read to its end past the cap, its octets dropped: an answer too large, not an endless one.
+    expect(ex.response?.wholeBytes).toBe(3000);
+  });
+
+  it('stops reading a body that goes on past four caps: it is taken for one that never ends', async () => {
+    const ex = await client.send({ method: 'GET', path: '/endless' });
+    expect(ex.response?.body).toHaveLength(1000);
+    expect(ex.response?.truncated).toBe(true);
+    expect(ex.response?.wholeBytes).toBeUndefined();
   });
 
   it('names a refused connection', async () => {
