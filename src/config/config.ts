@@ -9,6 +9,7 @@ import { type ReportFile, reportPaths } from './reports.ts';
 import { type ConfigSources, type Source, valueSource } from './sources.ts';
 import { tlsOf } from './tls.ts';
 import { unknownVariableWarnings } from './unknown-variables.ts';
+
 import {
   checkBaseUrl,
   checkDate,
@@ -17,6 +18,8 @@ import {
   resolveTarget,
   shardOf,
 } from './validate.ts';
+
+const MiB = 1024 * 1024;
 
 export { commandUsage, usage } from './help.ts';
 export { DEFAULTS, OPTIONS } from './options.ts';
@@ -70,6 +73,8 @@ export interface Config {
   sunsetWarnDays: number;
   /** How long a listing may lag behind a write (--list-lag). */
   listLagMs: number;
+  /** Largest answer body held and judged, in bytes (--max-body, given in MiB). */
+  maxBodyBytes: number;
   /** `list-checks` only: print JSON. */
   json: boolean;
   /** `serve` only. */
@@ -222,6 +227,7 @@ export function loadConfig(sources: ConfigSources): Readonly<Config> {
     maxDurationMs: src.int('max-duration', 0) * 1000 || PROFILES[profile].timeouts * timeoutMs,
     sunsetWarnDays: src.int('sunset-warn-days', DEFAULTS.sunsetWarnDays),
     listLagMs: src.int('list-lag', DEFAULTS.listLagS) * 1000,
+    maxBodyBytes: src.int('max-body', DEFAULTS.maxBodyMiB) * MiB,
     port: src.int('port', DEFAULTS.port),
     host: src.pick('host') ?? DEFAULTS.host,
     json: args.values.json === true,
@@ -284,6 +290,7 @@ function defaultsFor(
     maxDurationMs: PROFILES.full.timeouts * DEFAULTS.timeoutMs,
     sunsetWarnDays: DEFAULTS.sunsetWarnDays,
     listLagMs: DEFAULTS.listLagS * 1000,
+    maxBodyBytes: DEFAULTS.maxBodyMiB * MiB,
     json: false,
     port: DEFAULTS.port,
     host: DEFAULTS.host,

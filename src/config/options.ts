@@ -146,6 +146,13 @@ export const OPTIONS = {
     commands: ['run'],
     int: { min: 0, max: 600 },
   },
+  'max-body': {
+    env: 'PETSTORE_MAX_BODY',
+    arg: 'MIB',
+    help: 'Largest answer body held and judged, in MiB (default 4): one that ends past it, within four times as much, is too large to judge (the run is inconclusive); names are sent as long as their echo fits.',
+    commands: ['run'],
+    int: { min: 1, max: 256 },
+  },
   concurrency: {
     env: 'PETSTORE_CONCURRENCY',
     arg: 'N',
@@ -240,6 +247,7 @@ export const DEFAULTS = {
   concurrency: 32,
   sunsetWarnDays: 180,
   listLagS: 6,
+  maxBodyMiB: 4,
   port: 8080,
   host: '127.0.0.1',
 } as const;

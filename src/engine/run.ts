@@ -32,8 +32,6 @@ interface Target {
   embedded?: RunningServer;
 }
 
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
-
 function sunsetLine(today: string): string {
   const days = daysUntilSunset(today);
   return days > 0
@@ -98,7 +96,7 @@ function harnessContext(
     sunsetWarnDays: config.sunsetWarnDays,
     listLagMs: config.listLagMs,
     runId: newRunId(),
-    maxBodyBytes: MAX_BODY_BYTES,
+    maxBodyBytes: config.maxBodyBytes,
     only: config.only,
     skip: config.skip,
     writes: PROFILES[config.profile].writes,

@@ -201,7 +201,7 @@ const UNREAD_REASONS: Readonly<Record<string, string>> = {
   unsolicited:
     'the target sent interim 1xx answers (100 Continue) the HTTP client cannot read past',
   'too-large':
-    "the target's answers ended past the harness's body cap, too large to hold and judge",
+    "the target's answers ended past the harness's body cap, too large to hold and judge (--max-body raises the cap)",
 };
 const UNREAD = Object.keys(UNREAD_REASONS);
 

@@ -50,6 +50,7 @@ function cliDefaults(): Record<string, string> {
     timeout: String(run.timeoutMs),
     'sunset-warn-days': String(run.sunsetWarnDays),
     'list-lag': String(run.listLagMs / 1000),
+    'max-body': String(run.maxBodyBytes / 2 ** 20),
     'wait-for-target': String(run.waitForTargetMs / 1000),
     port: String(serve.port),
     host: serve.host,

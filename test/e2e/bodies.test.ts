@@ -97,6 +97,9 @@ describe('hostile bodies', async () => {
       code: 'too-large',
       message: expect.stringContaining(`a response body of ${large.length} bytes`),
     });
+    // Under a cap it fits, the same answer is held and judged: an array of strings, no Pets.
+    const judged = await run(tooLarge.baseUrl, '--only', 'LIST-200', '--max-body', '8');
+    expect(verdictOf(judged, 'LIST-200-PETS')?.verdict).toBe('fail');
   });
 
   it('a body encoded though only identity was accepted is judged as such, never inflated', async () => {
