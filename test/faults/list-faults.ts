@@ -1,6 +1,15 @@
 import { type ListQuery, PetStore, type StoredPet } from '../../src/reference/store.ts';
 import type { Fault } from './types.ts';
-import { intercept, LIST, mapJson, onRequest, onResponse, serverError, withQuery } from './wrap.ts';
+import {
+  intercept,
+  isObject,
+  LIST,
+  mapJson,
+  onRequest,
+  onResponse,
+  serverError,
+  withQuery,
+} from './wrap.ts';
 
 const isInteger = (v: string | null) => v !== null && /^\d+$/.test(v);
 
@@ -171,5 +180,25 @@ export const LIST_FAULTS: Fault[] = [
           ? serverError()
           : undefined;
       }),
+  },
+  {
+    name: 'list-truncates-long-names',
+    description:
+      'listPets cuts names longer than 255 characters (a list view over a VARCHAR(255) summary column); createPet and getPet return the whole name.',
+    caughtBy: ['RUN-PET-CONSISTENT'],
+    wrap: (app) =>
+      onResponse(app, 'GET', LIST, (res) =>
+        res.status === 200
+          ? mapJson(res, (pets) =>
+              Array.isArray(pets)
+                ? pets.map((p) =>
+                    isObject(p) && typeof p.name === 'string' && p.name.length > 255
+                      ? { ...p, name: p.name.slice(0, 255) }
+                      : p,
+                  )
+                : pets,
+            )
+          : res,
+      ),
   },
 ];
