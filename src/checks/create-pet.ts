@@ -120,7 +120,8 @@ function readAsDouble(body: string): Record<string, unknown> | undefined {
 /**
  * A 201 for a fraction a double rounds to an integer: a reader with a double's precision (RFC
  * 8259 6 lets a parser limit it) saw that integer, a valid NewPet. It must then be the Pet it
- * read; that the fraction was lost, not refused, is a warning.
+ * read. That the fraction was lost, not refused, rests on how far the RFC lets precision go:
+ * it fails under certify only (settle reads `rfc`), and warns elsewhere.
  */
 function judgeReadAsDouble(read: Record<string, unknown>, ex: Exchange) {
   const problem = firstProblem(
@@ -128,10 +129,11 @@ function judgeReadAsDouble(read: Record<string, unknown>, ex: Exchange) {
     () => echoProblem(read, ex),
   );
   if (problem) return fail(problem, [ex]);
-  return warnOf(
-    `201 with categoryId ${String(read.categoryId)}: the fraction sent was read with a double's precision (RFC 8259 6 lets a parser limit it), and lost rather than refused`,
-    ex,
+  const lost = fail(
+    `201 with categoryId ${String(read.categoryId)}: the fraction sent was read with a double's precision and lost rather than refused (RFC 8259 6 lets a parser limit precision: fails under certify)`,
+    [ex],
   );
+  return { ...lost, rfc: 'RFC 8259 6' };
 }
 
 /** One check per named invalidity, e.g. `CREATE-400-MISSING-NAME`. */

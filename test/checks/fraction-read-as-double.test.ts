@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { INVALID_BODY_CHECKS } from '../../src/checks/create-pet.ts';
 import { newPetInput } from '../../src/checks/request-class.ts';
 import { doubleRoundedInteger } from '../../src/http/exact.ts';
+import { settle } from '../../src/language/settle.ts';
 import { exchange } from '../support/exchanges.ts';
 
 const FRACTION = INVALID_BODY_CHECKS.find((c) => c.id === 'CREATE-400-CATEGORY-FRACTION');
@@ -28,16 +29,28 @@ describe('a fraction a double rounds to an integer (RFC 8259 6: a parser may lim
     expect(newPetInput(body('1.5')).input).toBe('invalid');
   });
 
-  it('CREATE-400-CATEGORY-FRACTION: 400 passes, 201 as that integer warns, anything else fails', () => {
+  it('CREATE-400-CATEGORY-FRACTION: 400 passes, 201 as that integer warns (fails under certify), anything else fails', () => {
     if (!FRACTION) throw new Error('no CREATE-400-CATEGORY-FRACTION');
-    const judge = (text: string, ex: ReturnType<typeof exchange>) =>
-      FRACTION.judge({ body: body(text), ex }).verdict;
+    const judge = (
+      text: string,
+      ex: ReturnType<typeof exchange>,
+      rfcMusts: 'warn' | 'fail' = 'warn',
+    ) =>
+      settle(
+        FRACTION,
+        FRACTION.judge({ body: body(text), ex }),
+        [ex],
+        undefined,
+        undefined,
+        rfcMusts,
+      ).verdict;
     const refused = exchange(
       { status: 400, json: { code: 'bad', message: 'no', status: 400 } },
       'POST',
     );
     expect(judge('1.0000000000000001', refused)).toBe('pass');
     expect(judge('1.0000000000000001', created(1))).toBe('warn');
+    expect(judge('1.0000000000000001', created(1), 'fail')).toBe('fail');
     expect(judge('1.0000000000000001', created(2))).toBe('fail');
     expect(judge('1.5', created(1))).toBe('fail');
     expect(judge('1.5', created(150))).toBe('fail');
