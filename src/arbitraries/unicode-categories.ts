@@ -19,6 +19,32 @@ export interface NameKind {
 const cps = (...points: number[]) => points.map((p) => String.fromCodePoint(p));
 
 /**
+ * Names a layer that guesses types (a dynamically typed column, YAML 1.1, a loose form decoder)
+ * takes for another value: a number, a boolean, null, an array. Each is sent bare, a name of
+ * its own: behind the run's mark they would be text to every layer.
+ */
+const VALUE_LIKE: NameKind = {
+  id: 'value-like',
+  label: 'a name a type-guessing layer reads as a number, boolean or null (sent bare)',
+  chars: [
+    '123',
+    '0',
+    '-7',
+    '1.50',
+    '1e3',
+    'true',
+    'false',
+    'null',
+    'yes',
+    'No',
+    'on',
+    'OFF',
+    'NaN',
+    '[]',
+  ],
+};
+
+/**
  * Every general category of Unicode but Cs (a lone surrogate is no Unicode scalar value and has
  * no UTF-8 form, RFC 3629: it cannot be sent as exactly as it is), and the kinds servers mangle
  * beyond categories. Format characters (U+200B..U+200F, U+2060..U+2064, U+FEFF), line and
@@ -123,6 +149,7 @@ export const NAME_KINDS: readonly NameKind[] = [
     label: 'a length past common column and view limits (5,000 characters)',
     chars: ['abcdefgh\u00e9\u540d'.repeat(500)],
   },
+  VALUE_LIKE,
 ];
 
 /** A name holding every character of one kind, between letters (a server may trim the ends). */
@@ -132,7 +159,11 @@ export function kindName(runId: string, kind: NameKind): string {
 
 /** Every kind's name, in NAME_KINDS' order: sent in every run that writes, whatever the seed. */
 export function categoryNames(runId: string): { kind: NameKind; name: string }[] {
-  return NAME_KINDS.map((kind) => ({ kind, name: kindName(runId, kind) }));
+  return NAME_KINDS.flatMap((kind) =>
+    kind === VALUE_LIKE
+      ? kind.chars.map((name) => ({ kind, name }))
+      : [{ kind, name: kindName(runId, kind) }],
+  );
 }
 
 /** One character of any kind above, for generated names. */

@@ -68,10 +68,12 @@ describe('names cover Unicode by category, in every run whatever the seed', () =
     expect(nf.filter((c) => c.normalize('NFC') !== c).length).toBeGreaterThanOrEqual(3);
   });
 
-  it('every name is a valid NewPet name carrying the run id', () => {
-    for (const { name } of categoryNames('abcd1234')) {
-      expect(name.startsWith('pc-abcd1234-u-')).toBe(true);
+  it('every name is a valid NewPet name carrying the run id, but the value-like ones, sent bare', () => {
+    for (const { kind, name } of categoryNames('abcd1234')) {
+      expect(name.startsWith('pc-abcd1234-u-')).toBe(kind.id !== 'value-like');
       expect(isValidNewPet({ name, categoryId: 1 })).toBe(true);
     }
+    const bare = categoryNames('abcd1234').filter((n) => n.kind.id === 'value-like');
+    expect(bare.map((n) => n.name)).toEqual(expect.arrayContaining(['123', 'true', 'null', 'yes']));
   });
 });

@@ -6,7 +6,7 @@ import { ITEM, isObject, LIST, matches } from './wrap.ts';
 
 /** getPet and listPets answering with every name rewritten by `fn` (stored as sent). */
 const readsName =
-  (app: Handler, fn: (name: string) => string): Handler =>
+  (app: Handler, fn: (name: string) => unknown): Handler =>
   async (req) => {
     const res = await app(req);
     const read = matches(req, 'GET', LIST) || matches(req, 'GET', ITEM);
@@ -71,5 +71,22 @@ export const NAME_FAULTS: Fault[] = [
     description: 'Replaces private-use characters (Co) in names with U+FFFD as it stores them.',
     caughtBy: ['NAME-UNICODE'],
     wrap: (app) => storesName(app, (name) => name.replace(/\p{Co}/gu, '\uFFFD')),
+  },
+  {
+    name: 'names-digits-read-as-numbers',
+    description:
+      'Keeps names in a dynamically typed column: a name of digits alone comes back from getPet and listPets as a JSON number (createPet echoes it as sent).',
+    caughtBy: ['NAME-UNICODE'],
+    wrap: (app) => readsName(app, (name) => (/^-?\d{1,15}$/.test(name) ? Number(name) : name)),
+  },
+  {
+    name: 'names-yaml-booleans',
+    description:
+      'Reads names back through YAML 1.1: yes, no, on, off, true and false (any case) come back from getPet and listPets as JSON booleans.',
+    caughtBy: ['NAME-UNICODE'],
+    wrap: (app) =>
+      readsName(app, (name) =>
+        /^(y|yes|on|true)$/i.test(name) ? true : /^(n|no|off|false)$/i.test(name) ? false : name,
+      ),
   },
 ];
