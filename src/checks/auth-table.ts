@@ -66,6 +66,26 @@ const CONDITIONS = [
   ['accept', 'text/html'],
 ] as const;
 
+/**
+ * Keys left enabled from development, samples and frameworks' defaults (`special-key` is the
+ * sample Swagger Petstore's): a service that still accepts one beside its real key serves
+ * anyone who guesses it.
+ */
+const DEFAULT_KEYS = [
+  'special-key',
+  'changeme',
+  'secret',
+  'test',
+  'admin',
+  'password',
+  'apikey',
+  'dev',
+  'demo',
+  'default',
+  'token',
+  '12345',
+];
+
 /** A token no service issued: the harness's one wrong key, wherever it sends one. */
 export const WRONG_TOKEN = 'pc-wrong-key-0000';
 
@@ -87,14 +107,19 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   },
   {
     id: 'WRONG-KEY',
-    label: 'with a wrong bearer key (also a JWT with no signature, null, undefined)',
+    label:
+      'with a wrong bearer key (also a JWT with no signature, null, undefined, keys left on from development)',
     // What a verifier that trusts the token's own claims, or a key store that returns nothing for
-    // a missing entry, serves.
-    variants: () => [
+    // a missing entry, serves; and a development or sample key left enabled (none equal to the
+    // configured key is sent).
+    variants: (key) => [
       ...one('a wrong key', `Bearer ${WRONG_TOKEN}`),
       ...one('a JWT signed with alg "none"', `Bearer ${UNSIGNED_JWT}`),
       ...one('the token null', 'Bearer null'),
       ...one('the token undefined', 'Bearer undefined'),
+      ...DEFAULT_KEYS.filter((token) => token !== key).flatMap((token) =>
+        one(`the default key ${token}`, `Bearer ${token}`),
+      ),
     ],
   },
   {

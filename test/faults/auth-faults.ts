@@ -126,6 +126,16 @@ export const AUTH_FAULTS: Fault[] = [
       },
   },
   {
+    name: 'default-key-accepted',
+    description:
+      'Accepts the development key changeme beside the real one, on every operation (left enabled in production).',
+    caughtBy: ['AUTH-LIST-WRONG-KEY', 'AUTH-CREATE-WRONG-KEY', 'AUTH-GET-WRONG-KEY'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        app(authOf(req.headers) === 'Bearer changeme' ? withKey(req, apiKey) : req),
+  },
+  {
     name: 'quoted-key-accepted',
     description: 'createPet strips quotes around the bearer token: Bearer "<key>" is served.',
     caughtBy: ['AUTH-CREATE-NEAR-KEY'],
