@@ -40,6 +40,7 @@ export default function pathSpellingsSuite(run: SuiteRun): void {
       method,
       path: s.path,
       ...(s.query ? { query: s.query } : {}),
+      ...(s.headers ? { headers: s.headers } : {}),
       auth,
       asWritten: true,
       ...(json === undefined ? {} : { json }),

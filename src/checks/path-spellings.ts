@@ -23,7 +23,16 @@ export interface Spelling {
   label: string;
   path: string;
   query?: string;
+  /** Header fields sent with it (another Host). */
+  headers?: Record<string, string>;
 }
+
+/**
+ * Hosts a service may trust as its own machine (a health check, an internal caller) and let
+ * past the key check: the request names another authority than the base URL's, so any sane
+ * refusal goes, but not the operation.
+ */
+const LOCAL_HOSTS = ['localhost', 'localhost:8080', '[::1]'];
 
 /** Path-like texts a key check may let through when the target ends in them. */
 const PUBLIC_QUERIES = ['x=/health', 'x=/public', 'x=.css', 'x=/login'];
@@ -59,7 +68,12 @@ export function spellingsOf(basePath: string, rest: string): Spelling[] {
     path: canonical,
     query,
   }));
-  return [...paths.filter((s) => s.path !== canonical), ...queries];
+  const hosts = LOCAL_HOSTS.map((host) => ({
+    label: `the Host ${host}`,
+    path: canonical,
+    headers: { host },
+  }));
+  return [...paths.filter((s) => s.path !== canonical), ...queries, ...hosts];
 }
 
 /** One spelled request without the right key, and for a POST what followed. */

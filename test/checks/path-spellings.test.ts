@@ -7,7 +7,10 @@ import {
 import { errorBody, exchange } from '../support/exchanges.ts';
 
 const targets = (base: string, rest: string) =>
-  spellingsOf(base, rest).map((s) => (s.query ? `${s.path}?${s.query}` : s.path));
+  spellingsOf(base, rest).map(
+    (s) =>
+      `${s.query ? `${s.path}?${s.query}` : s.path}${s.headers?.host ? ` Host: ${s.headers.host}` : ''}`,
+  );
 
 describe('spellingsOf: each class of spelling once a path, the canonical path never', () => {
   it('spells the collection and an item', () => {
@@ -23,6 +26,9 @@ describe('spellingsOf: each class of spelling once a path, the canonical path ne
       '/v1/pets?x=/public',
       '/v1/pets?x=.css',
       '/v1/pets?x=/login',
+      '/v1/pets Host: localhost',
+      '/v1/pets Host: localhost:8080',
+      '/v1/pets Host: [::1]',
     ]);
     expect(targets('/v1', '/pets/7').slice(0, 7)).toEqual([
       '/v1/pets/7/',

@@ -136,6 +136,18 @@ export const AUTH_FAULTS: Fault[] = [
         app(authOf(req.headers) === 'Bearer changeme' ? withKey(req, apiKey) : req),
   },
   {
+    name: 'localhost-skips-key',
+    description:
+      'Trusts a request whose Host is localhost (any port) as an internal health check: served without the key.',
+    caughtBy: ['AUTH-PATH-SPELLINGS', 'AUTH-PATH-SPELLINGS-CREATE'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        app(
+          /^localhost(:\d+)?$/i.test(String(req.headers.host ?? '')) ? withKey(req, apiKey) : req,
+        ),
+  },
+  {
     name: 'quoted-key-accepted',
     description: 'createPet strips quotes around the bearer token: Bearer "<key>" is served.',
     caughtBy: ['AUTH-CREATE-NEAR-KEY'],
