@@ -1,6 +1,7 @@
 import type { PetStatus } from '../contract/contract.ts';
 import { exactJson, integerText } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { parseLinks } from './deprecation.ts';
 import { finding } from './finding.ts';
 import { itemCount } from './problems.ts';
 import { fail, type Judgement, warn } from './types.ts';
@@ -22,6 +23,18 @@ function shows(ex: Exchange, pet: string, status: PetStatus | undefined): boolea
   const body = exactJson(ex) as { id?: unknown; status?: unknown } | undefined;
   if (body === null || typeof body !== 'object') return false;
   return integerText(body.id) === pet && (status === undefined || body.status === status);
+}
+
+/**
+ * Whether an answer links a next page (RFC 8288, rel="next"): a service that pages by keys may
+ * answer a short page, or an empty one, while the list goes on past it (how later pages are
+ * fetched is not shown).
+ */
+function linksNext(ex: Exchange): boolean {
+  const value = ex.response?.headers.link;
+  return (
+    value !== undefined && parseLinks(value).some((l) => 'rels' in l && l.rels.includes('next'))
+  );
 }
 
 /**
@@ -47,6 +60,11 @@ export function emptyPageJudgement(
       ex,
       again,
     ]);
+  if (linksNext(again))
+    return warn(
+      `${text}; asked again, still empty, but it links a next page (rel="next"): the list goes on past it, and how later pages are fetched is not shown`,
+      [ex, again],
+    );
   const evidence = [ex, before, again, after];
   const of = status ? ` as ${status}` : '';
   if (shows(before, pet, status) && shows(after, pet, status)) {

@@ -32,6 +32,29 @@ describe('an empty page while pets exist', () => {
     expect(judged.evidence).toHaveLength(4);
   });
 
+  it('warns when, still empty, the page links a next one (rel="next": keyset paging goes on past it)', () => {
+    const linked = exchange({
+      status: 200,
+      json: [],
+      headers: { link: '</v1/pets?status=pending&cursor=100>; rel="next"' },
+    });
+    const recheck = {
+      pet: '7',
+      status: 'pending' as const,
+      before: pet('pending'),
+      again: linked,
+      after: pet('pending'),
+    };
+    const judged = LIST_STATUS_CHECKS.pending.judge({
+      status: 'pending',
+      ex: linked,
+      known: 3,
+      recheck,
+    });
+    expect(judged.verdict).toBe('warn');
+    expect(judged.message).toContain('links a next page');
+  });
+
   it('warns when the pet moved on (a transition) or is gone (another client), or the page was stale', () => {
     const moved = {
       pet: '7',

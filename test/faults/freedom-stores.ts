@@ -38,6 +38,29 @@ export class AnyOrderStore extends PetStore {
 }
 
 /**
+ * Pages by keys, as a store that scans a window of rows and filters within it does: a page is
+ * what the first `window` pets in creation order hold of the status asked for, so it is short,
+ * or empty, while pets of that status lie further on (the caller links the next page).
+ */
+export class KeysetWindowStore extends PetStore {
+  constructor(private readonly window: number) {
+    super();
+  }
+
+  override list(query: ListQuery): StoredPet[] {
+    return [...this.pets.values()]
+      .slice(0, this.window)
+      .filter((p) => query.status === undefined || p.status === query.status)
+      .slice(0, query.limit);
+  }
+
+  /** Whether pets lie past the first window: a next page to link. */
+  goesOn(): boolean {
+    return this.pets.size > this.window;
+  }
+}
+
+/**
  * Moves every pet's status on, by itself, one step a `stepMs` from its creation: none, then
  * available, pending, sold, where it stays ("Transitions: not shown"). The pet as created is
  * what createPet answers; every later read shows its status of the moment.

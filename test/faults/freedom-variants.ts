@@ -4,6 +4,7 @@ import { parseNewPet } from '../../src/reference/new-pet.ts';
 import {
   AnyOrderStore,
   HoldingStore,
+  KeysetWindowStore,
   SettlingStore,
   SharedStore,
   StockedStore,
@@ -122,6 +123,21 @@ export const FREEDOM_VARIANTS: readonly ServerVariant[] = [
         const res = await app(req);
         if (!matches(req, 'GET', LIST) || res.status !== 200) return res;
         const link = '</v1/pets?cursor=b3BhcXVl>; rel="next"';
+        return { ...res, headers: { ...res.headers, link } };
+      };
+    },
+  },
+  {
+    name: 'pages-by-key-window',
+    description:
+      'Pages by keys: a page is what the first 4 pets in creation order hold of the status asked for (short, or empty, while pets of that status lie further on), with a next link while the store holds more.',
+    wrap: (_app, ctx) => {
+      const store = new KeysetWindowStore(4);
+      const app = ctx.reference({ store });
+      return async (req) => {
+        const res = await app(req);
+        if (!matches(req, 'GET', LIST) || res.status !== 200 || !store.goesOn()) return res;
+        const link = '</v1/pets?after=4>; rel="next"';
         return { ...res, headers: { ...res.headers, link } };
       };
     },
