@@ -251,7 +251,7 @@ function judgeAnswers(observation: AnswersObservation): Judgement {
     return fail(one.problem, evidence, { before: `${one.label}: `, after: more });
   }
   if (judged === limited && limited > 0) {
-    const why = `every answer (${limited}) was a 413 or 429 Error: limits the contract leaves open`;
+    const why = `every answer (${limited}) was a 413 or 429 Error, or a 503 shedding load that was waited out: limits the contract leaves open`;
     return unjudged('open-limit', why);
   }
   if (judged === 0) return precondition('no answer of the three operations to judge');

@@ -32,6 +32,22 @@ export function openLimitAnswer(exchanges: readonly Exchange[]): Exchange | unde
   });
 }
 
+/**
+ * A 503 with a Retry-After and a valid Error body: a service shedding load ("5xx: not shown"),
+ * sane only as an answer the harness waited out and sent again after (the throttle does);
+ * one that stays is the request's answer, and fails as every 5xx does.
+ */
+export function isSheddingAnswer(ex: Exchange): boolean {
+  const res = ex.response;
+  return (
+    res?.status === 503 &&
+    res.headers['retry-after'] !== undefined &&
+    mediaType(res) === 'application/json' &&
+    validate('error', res.json).valid &&
+    (res.json as { status?: unknown }).status === 503
+  );
+}
+
 /** Why a would-be failure is only a warning: the target hit a limit the contract does not set. */
 export function openLimitReason(ex: Exchange): string {
   const status = ex.response?.status;

@@ -78,6 +78,14 @@ export const UNANSWERED_LIMIT = 3;
 export const HUNG_LIMIT = 8;
 const RETRIES_ON_429 = 3;
 
+/**
+ * Statuses that ask the client, not the request, for patience: 429 Too Many Requests, and 503
+ * Service Unavailable, which a service shedding load answers (RFC 9110 15.6.4). With a
+ * Retry-After they are waited out (and the load window shrinks); a 503 that stays after the
+ * retries is the request's answer, judged as every 5xx is.
+ */
+const ASK_FOR_PATIENCE = [429, 503];
+
 /** True for the exchange of a request the throttle did not send. */
 export function isRefusal(ex: Exchange): boolean {
   const code = ex.error?.code;
@@ -237,7 +245,8 @@ function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedO
   function noteAnswer(route: string, ex: Exchange, crowded: boolean): boolean {
     if (ex.response) {
       spend.unanswered.delete(route);
-      spend.window?.answered(route, ex.durationMs);
+      if (ASK_FOR_PATIENCE.includes(ex.response.status)) spend.window?.overloaded();
+      else spend.window?.answered(route, ex.durationMs);
       return false;
     }
     if (ex.error?.code !== 'TIMEOUT') return false;
@@ -311,8 +320,9 @@ function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedO
   async function send(options: SendOptions): Promise<Exchange> {
     let ex = await sendOnce(options);
     for (let retry = 0; ex.response && retry < RETRIES_ON_429; retry++) {
-      const delay =
-        ex.response.status === 429 ? retryAfterMs(ex.response.headers['retry-after']) : undefined;
+      const delay = ASK_FOR_PATIENCE.includes(ex.response.status)
+        ? retryAfterMs(ex.response.headers['retry-after'])
+        : undefined;
       if (delay === undefined || !waitFits(delay)) break;
       const start = performance.now();
       // The server asked the client, not this request, for patience: the run's other requests

@@ -6,6 +6,7 @@ import {
   judgeAnswer,
   type Offence,
 } from '../checks/every-answer.ts';
+import { isSheddingAnswer } from '../checks/open-limits.ts';
 import { RefusedWritesTally } from '../checks/refused-writes.ts';
 import { classifyRequest, type RequestClass } from '../checks/request-class.ts';
 import { cellsOf, RequestSpaceTally } from '../checks/request-space.ts';
@@ -51,6 +52,13 @@ export class AnswerLedger {
     if (c && !waitedOut) {
       this.cover(ex, c);
       this.refused.note(ex, c);
+    }
+    // A service shedding load (503, Retry-After, an Error) that the throttle waited out: a limit
+    // of the moment, as a 429 is; the answer the request got after it is judged.
+    if (c && waitedOut && isSheddingAnswer(ex)) {
+      this.judged++;
+      this.limited++;
+      return;
     }
     const judgement = c && judgeAnswer(ex, this.ctx, c);
     if (!judgement) {

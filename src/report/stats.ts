@@ -78,11 +78,11 @@ export const createdPets = (exchanges: readonly Exchange[]) =>
   exchanges.filter((ex) => operationOf(ex) === 'createPet' && ex.response?.status === 201).length;
 
 /**
- * `3 answers 429 waited out (Retry-After), 4.2 s spent waiting`, or undefined when the target
+ * `3 answers 429 or 503 waited out (Retry-After), 4.2 s spent waiting`, or undefined when the target
  * asked for no patience: time a rate limit took is not the target's latency, so it is said apart.
  */
 export function retryWaitsLine(waits: RetryWaits | undefined): string | undefined {
   if (!waits?.waitedOut) return undefined;
   const seconds = (waits.waitedMs / 1000).toFixed(1);
-  return `${plural(waits.waitedOut, 'answer')} 429 waited out (Retry-After), ${seconds} s spent waiting`;
+  return `${plural(waits.waitedOut, 'answer')} 429 or 503 waited out (Retry-After), ${seconds} s spent waiting`;
 }

@@ -51,6 +51,29 @@ export const LOAD_VARIANTS: readonly ServerVariant[] = [
     listen: { refuseEarlyUnlessKey: true },
   },
   {
+    name: 'sheds-load-503',
+    description:
+      'Sheds load: while it holds 6 requests (2 ms of work each), another gets 503 with Retry-After: 1 and an Error body at once (5xx and rate limits are not shown).',
+    wrap: (app) => {
+      let held = 0;
+      return async (req) => {
+        if (held >= 6)
+          return {
+            status: 503,
+            headers: { 'retry-after': '1' },
+            json: { code: 'overloaded', message: 'Try again shortly.', status: 503 },
+          };
+        held++;
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          return await app(req);
+        } finally {
+          held--;
+        }
+      };
+    },
+  },
+  {
     name: 'slower-under-load',
     description:
       'Answers in 5 ms while it holds 4 requests or fewer, and 150 ms slower for each request it holds beyond 4 (a server that queues).',

@@ -32,6 +32,19 @@ describe('the load window', () => {
     expect(window.size).toBe(Math.max(1, Math.floor(before / 2)));
   });
 
+  it('halves when the target says it is overloaded (429, 503), once a burst, and grows no more past three quarters of where it was', () => {
+    const window = new LoadWindow(32);
+    for (let i = 0; i < 18; i++) window.answered('GET /pets', 10);
+    expect(window.size).toBe(20);
+    window.overloaded();
+    expect(window.size).toBe(10);
+    // The rest of the same burst: one overload.
+    for (let i = 0; i < 5; i++) window.overloaded();
+    expect(window.size).toBe(10);
+    for (let i = 0; i < 500; i++) window.answered('GET /pets', 10);
+    expect(window.size).toBe(15);
+  });
+
   it("judges each route by its own best: a slow route does not shrink a fast one's window", () => {
     const window = new LoadWindow(8);
     for (let i = 0; i < 50; i++) {

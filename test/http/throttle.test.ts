@@ -57,6 +57,14 @@ describe('throttle', () => {
     expect((await throttle(tooLong.client, {}, newSpend()).send(GET)).response?.status).toBe(429);
   });
 
+  it('waits out a 503 with Retry-After (a service shedding load) as a 429, and not one without', async () => {
+    const shed = scripted([503, 200], { 'retry-after': '0' });
+    expect((await throttle(shed.client, {}, newSpend()).send(GET)).response?.status).toBe(200);
+    expect(shed.sentAt).toHaveLength(2);
+    const down = scripted([503, 200]);
+    expect((await throttle(down.client, {}, newSpend()).send(GET)).response?.status).toBe(503);
+  });
+
   it('counts the 429s it waited out and the time it waited, and only those', async () => {
     const spend = newSpend();
     const { client } = scripted([429, 429, 200, 429, 429], { 'retry-after': '0' });

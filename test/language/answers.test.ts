@@ -44,6 +44,24 @@ describe('AnswerLedger: the answers the throttle waited out are judged too', () 
     expect(EVERY_ANSWER.judge(l.observation()).verdict).toBe('pass');
   });
 
+  it('keeps a waited-out 503 with Retry-After and an Error body (shedding load) a limit, but not one left as the answer', () => {
+    const shed = { status: 503, json: errorBody(503), headers: { 'retry-after': '1' } };
+    const l = ledger();
+    waitedOutAnswers(l)(list(shed));
+    l.note(list(PAGE));
+    expect(l.observation()).toMatchObject({ judged: 2, limited: 1, offences: 0 });
+    expect(EVERY_ANSWER.judge(l.observation()).verdict).toBe('pass');
+    // The same 503 as the request's answer, or waited out without a Retry-After: a 5xx.
+    for (const note of [
+      (x: AnswerLedger) => x.note(list(shed)),
+      (x: AnswerLedger) => waitedOutAnswers(x)(list({ status: 503, json: errorBody(503) })),
+    ]) {
+      const failed = ledger();
+      note(failed);
+      expect(EVERY_ANSWER.judge(failed.observation()).verdict).toBe('fail');
+    }
+  });
+
   it('counts a request sent again once in the request space: by the answer it ended with', () => {
     const once = ledger();
     once.note(list(PAGE));

@@ -99,7 +99,7 @@ describe('report writers', () => {
     const json = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
     expect(json.tooManyRequests).toEqual({ waitedOut: 3, waitedMs: 4200 });
     expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain(
-      'Rate limited: 3 answers 429 waited out (Retry-After), 4.2 s spent waiting',
+      'Rate limited: 3 answers 429 or 503 waited out (Retry-After), 4.2 s spent waiting',
     );
     const none = { ...report, tooManyRequests: { waitedOut: 0, waitedMs: 0 } };
     expect(renderMarkdown(none)).not.toContain('Rate limited');
