@@ -94,7 +94,9 @@ describe('the probe profile', async () => {
     const result = await runCli([...args, '--rate', '1000', '--max-requests', '1000']);
     expect(result.code).toBe(0);
     expect(readReport(result).tooManyRequests?.waitedOut).toBe(2);
-    expect(result.stdout).toMatch(/^Rate limited: 2 answers 429 or 503 waited out \(Retry-After\), /m);
+    expect(result.stdout).toMatch(
+      /^Rate limited: 2 answers 429 or 503 waited out \(Retry-After\), /m,
+    );
     expect(methods.filter((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m))).toEqual([]);
     const { checks } = readReport(result);
     const verdicts = Object.fromEntries(checks.map((c) => [c.id, c.verdict]));
