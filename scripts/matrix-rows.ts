@@ -29,6 +29,9 @@ for (const name of names) {
   console.log(
     `${said}, ${(row.durationMs / 1000).toFixed(1)} s${row.error ? `; ${row.error}` : ''}`,
   );
+  // A conformant row that failed says why: a flake is then diagnosed from the CI log alone.
+  if (!ok && row.kind === 'conformant')
+    for (const line of row.why ?? []) console.log(`    ${line}`);
 }
 await run.finished;
 process.exitCode = bad ? 1 : 0;

@@ -89,7 +89,8 @@ describe('the fault matrix', () => {
       '%s',
       async (name) => {
         const row = await rowFor(name);
-        expect({ exitCode: row.exitCode, failed: row.failed, error: row.error }).toEqual({
+        const why = row.why?.join('\n');
+        expect({ exitCode: row.exitCode, failed: row.failed, error: row.error }, why).toEqual({
           exitCode: 0,
           failed: [],
           error: undefined,

@@ -42,6 +42,8 @@ export interface MatrixRow {
   warned: string[];
   durationMs: number;
   error?: string;
+  /** Each failed check's message, cut: why a row that should pass did not, for its test to say. */
+  why?: string[];
 }
 
 /** The checks a run of the matrix selects: a fault's own (fast), or every check. */
@@ -85,8 +87,12 @@ async function judgeOnce(
       ...(selection === 'all' ? [] : ['--only', selection.join(',')]),
     ];
     const { report } = await runConformance(loadConfig({ argv, env: {} }), () => {}, session);
+    const failures = report.checks.filter((c) => c.verdict === 'fail');
     return {
       ...row,
+      ...(failures.length
+        ? { why: failures.map((c) => `${c.id}: ${c.message.slice(0, 600)}`) }
+        : {}),
       exitCode: EXIT_CODES[report.verdict],
       failed: report.checks.filter((c) => c.verdict === 'fail').map((c) => c.id),
       warned: report.checks.filter((c) => c.verdict === 'warn').map((c) => c.id),
