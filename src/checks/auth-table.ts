@@ -19,6 +19,12 @@ export interface CredentialVariant {
   auth: Auth;
   query?: Record<string, string>;
   headers?: Record<string, string>;
+  /**
+   * Sent by its operation's own check only, not paired with the invalid inputs of
+   * AUTH-BEFORE-*: a key a service accepts is accepted whatever the input (a development key),
+   * and the state's other variants show the order of the key check and the input's.
+   */
+  unpaired?: true;
 }
 
 export interface CredentialState {
@@ -118,7 +124,10 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
       ...one('the token null', 'Bearer null'),
       ...one('the token undefined', 'Bearer undefined'),
       ...DEFAULT_KEYS.filter((token) => token !== key).flatMap((token) =>
-        one(`the default key ${token}`, `Bearer ${token}`),
+        one(`the default key ${token}`, `Bearer ${token}`).map((v) => ({
+          ...v,
+          unpaired: true as const,
+        })),
       ),
     ],
   },
@@ -360,7 +369,10 @@ export function invalidInputPairs(
 ): [CredentialVariant, RequestSpec][] {
   const requests = input.requests(runId);
   return CREDENTIAL_STATES.filter((s) => !s.keptAlive).flatMap((state) =>
-    coveringPairs(state.variants(key), requests),
+    coveringPairs(
+      state.variants(key).filter((v) => !v.unpaired),
+      requests,
+    ),
   );
 }
 
