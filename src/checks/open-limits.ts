@@ -1,5 +1,5 @@
 import { validate } from '../contract/schemas.ts';
-import type { Exchange } from '../http/exchange.ts';
+import type { Exchange, RecordedResponse } from '../http/exchange.ts';
 import { mediaType } from '../http/exchange.ts';
 
 /**
@@ -18,16 +18,21 @@ export function isOpenRefusal(status: number, keyed: boolean): boolean {
   return OPEN_LIMIT_STATUSES.includes(status) && (status !== 403 || keyed);
 }
 
+/** An answer with a valid Error body (application/json) whose `status` repeats its own. */
+function hasErrorBody(res: RecordedResponse): boolean {
+  return (
+    mediaType(res) === 'application/json' &&
+    validate('error', res.json).valid &&
+    (res.json as { status?: unknown }).status === res.status
+  );
+}
+
 /** The first exchange answered 413 or 429 (403 with the key) with a valid Error body, if any. */
 export function openLimitAnswer(exchanges: readonly Exchange[]): Exchange | undefined {
   return exchanges.find((ex) => {
     const res = ex.response;
     return (
-      res !== undefined &&
-      isOpenRefusal(res.status, ex.request.keyed === true) &&
-      mediaType(res) === 'application/json' &&
-      validate('error', res.json).valid &&
-      (res.json as { status?: unknown }).status === res.status
+      res !== undefined && isOpenRefusal(res.status, ex.request.keyed === true) && hasErrorBody(res)
     );
   });
 }
@@ -39,13 +44,7 @@ export function openLimitAnswer(exchanges: readonly Exchange[]): Exchange | unde
  */
 export function isSheddingAnswer(ex: Exchange): boolean {
   const res = ex.response;
-  return (
-    res?.status === 503 &&
-    res.headers['retry-after'] !== undefined &&
-    mediaType(res) === 'application/json' &&
-    validate('error', res.json).valid &&
-    (res.json as { status?: unknown }).status === 503
-  );
+  return res?.status === 503 && res.headers['retry-after'] !== undefined && hasErrorBody(res);
 }
 
 /** Why a would-be failure is only a warning: the target hit a limit the contract does not set. */
