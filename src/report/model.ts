@@ -209,7 +209,9 @@ const UNREAD = Object.keys(UNREAD_REASONS);
 export function unreadReasons(
   checks: ReadonlyArray<Pick<CheckResult, 'level' | 'verdict' | 'code'>>,
 ): string {
-  const met = new Set(checks.filter((c) => c.verdict === 'unjudged').map((c) => c.code));
+  const met = new Set(
+    checks.filter((c) => c.level === 'MUST' && c.verdict === 'unjudged').map((c) => c.code),
+  );
   return UNREAD.filter((code) => met.has(code))
     .map((code) => UNREAD_REASONS[code])
     .join('; ');
