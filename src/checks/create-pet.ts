@@ -1,7 +1,6 @@
 import { MUTATIONS } from '../arbitraries/invalid-new-pet.ts';
 import { doubleRoundedInteger, exactJson, exactPetId } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
-import { parseJsonBody } from '../http/json-body.ts';
 import { CLAUSES } from './clauses.ts';
 import { finding } from './finding.ts';
 import { petDifferences } from './pet-fields.ts';
@@ -14,6 +13,7 @@ import {
   type Problem,
   unsound,
 } from './problems.ts';
+import { newPetInput } from './request-class.ts';
 import { type Check, fail, judged, pass, warnOf } from './types.ts';
 
 /** A create request and its answer. */
@@ -107,13 +107,13 @@ function invalidBodyCheck(mutationId: string, label: string): Check<InvalidBodyO
   };
 }
 
-/** A NewPet whose categoryId is a fraction a double rounds to an integer, read that way. */
+/**
+ * A NewPet whose categoryId is a fraction a double rounds to an integer, read that way: the
+ * body as the request class reads it (which leaves such a body open, for EVERY-ANSWER too).
+ */
 function readAsDouble(body: string): Record<string, unknown> | undefined {
-  const parsed = parseJsonBody(body);
-  if ('jsonError' in parsed) return undefined;
-  const sent = parsed.exact as Record<string, unknown> | null;
-  const rounded =
-    sent && typeof sent === 'object' ? doubleRoundedInteger(sent.categoryId) : undefined;
+  const { sent } = newPetInput(body);
+  const rounded = sent ? doubleRoundedInteger(sent.categoryId) : undefined;
   return rounded === undefined ? undefined : { ...sent, categoryId: rounded };
 }
 
