@@ -1,18 +1,24 @@
 /**
  * How many requests the target is given at once, following how it answers, as TCP's congestion
- * window does: it starts small, grows by one an answer while answers come as fast as the route's
- * best (slow start), then by one a window's worth of answers; it shrinks by a quarter when an
- * answer takes markedly longer than the route's best (at most once a window's worth of answers),
- * and by half when a request runs out of time or the target answers 429 or 503 (overloaded). The
- * ceiling is --concurrency. A fast target soon
- * has the ceiling; one that serves a request at a time is given about two, so nothing waits at
- * it long enough to time out, and its latency is its own, not the queue the harness built.
+ * window does: it starts small, grows by one an answer while answers are not queued (slow
+ * start), then by one a window's worth of answers; it shrinks by a quarter when answers are
+ * queued (at most once a window's worth of answers), and by half when a request runs out of time
+ * or the target answers 429 or 503 (overloaded). The ceiling is --concurrency.
+ *
+ * An answer is queued when its route answers markedly slower with as many requests in flight as
+ * it had than with fewer: latency that grows with the load, as gradient concurrency limiters
+ * read it. Comparing with the route's fastest answer instead would read a target whose latency
+ * merely varies (50 to 300 ms, served in parallel) as queueing, and starve it at one request at
+ * a time. A fast target soon has the ceiling; one that serves a request at a time is given
+ * about two, so nothing waits at it long enough to time out, and its latency is its own, not the
+ * queue the harness built.
  */
 export class LoadWindow {
   private limit: number;
   private slowStart = true;
   private answersSinceCut = 0;
-  private readonly best = new Map<string, number>();
+  /** Per route, the latency at each load level (see levelOf). */
+  private readonly latency = new Map<string, Map<number, Mean>>();
   /** How far the window may grow: the ceiling, until the target says it is overloaded. */
   private cap: number;
 
@@ -29,12 +35,15 @@ export class LoadWindow {
     return Math.max(1, Math.floor(this.limit));
   }
 
-  /** An answer to a request on `route` came after `ms`. */
-  answered(route: string, ms: number): void {
-    const best = Math.min(this.best.get(route) ?? Number.POSITIVE_INFINITY, ms);
-    this.best.set(route, best);
+  /** An answer to a request on `route`, sent with `load` requests in flight (itself included), came after `ms`. */
+  answered(route: string, ms: number, load = 1): void {
+    const levels = this.latency.get(route) ?? new Map<number, Mean>();
+    this.latency.set(route, levels);
+    const level = levelOf(load);
+    const here = levels.get(level) ?? new Mean();
+    levels.set(level, here.add(ms));
     this.answersSinceCut++;
-    if (ms <= nearBest(best)) {
+    if (!queued(levels, level, here)) {
       this.limit = Math.min(this.cap, this.limit + (this.slowStart ? 1 : 1 / this.limit));
     } else if (this.answersSinceCut >= this.size) {
       this.cut(0.75);
@@ -68,12 +77,34 @@ export class LoadWindow {
   }
 }
 
+/** A moving mean of latencies: recent answers weigh most, one outlier does not decide. */
+class Mean {
+  count = 0;
+  value = 0;
+
+  add(ms: number): this {
+    this.count++;
+    this.value += Math.max(0.1, 1 / this.count) * (ms - this.value);
+    return this;
+  }
+}
+
+/** Load levels double: 1, 2-3, 4-7, 8-15, ... requests in flight. */
+function levelOf(load: number): number {
+  return Math.floor(Math.log2(Math.max(1, load)));
+}
+
 /**
- * How long an answer may take and still count as unqueued: half again the route's best, and
- * 20 ms more (a loopback target's best is a millisecond, its jitter tens of them). A target that
- * serves one request at a time answers the second of two in twice its best: past this, so it
- * is given one at a time, and its latency is measured unqueued.
+ * True when the route answers at this level markedly slower than at the fastest lower level it
+ * was seen at: half again as slow, and 20 ms more (a loopback target answers in a millisecond,
+ * its jitter tens of them). Judged from two answers at the level: one may be an outlier. A target
+ * that serves one request at a time answers two in twice the time of one: queued.
  */
-function nearBest(best: number): number {
-  return 1.5 * best + 20;
+function queued(levels: Map<number, Mean>, level: number, here: Mean): boolean {
+  if (here.count < 2) return false;
+  const lower = [...levels].filter(([l]) => l < level).map(([, mean]) => mean);
+  // A mean of a few answers is as noisy as an answer: the lowest of several such is too low.
+  const settled = lower.filter((mean) => mean.count >= 3);
+  const unloaded = Math.min(...(settled.length > 0 ? settled : lower).map((mean) => mean.value));
+  return here.value > 1.5 * unloaded + 20;
 }

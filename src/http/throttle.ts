@@ -242,11 +242,11 @@ function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedO
    * out of time while others were in flight and no hang of its route is known yet: it may only
    * have waited behind them, so it is to be sent again alone before it counts.
    */
-  function noteAnswer(route: string, ex: Exchange, crowded: boolean): boolean {
+  function noteAnswer(route: string, ex: Exchange, crowded: boolean, load: number): boolean {
     if (ex.response) {
       spend.unanswered.delete(route);
       if (ASK_FOR_PATIENCE.includes(ex.response.status)) spend.window?.overloaded();
-      else spend.window?.answered(route, ex.durationMs);
+      else spend.window?.answered(route, ex.durationMs, load);
       return false;
     }
     if (ex.error?.code !== 'TIMEOUT') return false;
@@ -282,10 +282,10 @@ function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedO
       const wait = Math.max(0, spend.nextSlot - now);
       spend.nextSlot = Math.max(now, spend.nextSlot) + interval;
       if (wait) await sleep(wait);
-      let crowded = spend.inFlight > 1;
-      const ex = await next({ ...options, load: spend.inFlight });
-      crowded ||= spend.inFlight > 1;
-      return { ex, again: noteAnswer(route, ex, crowded && !alone) };
+      const load = spend.inFlight;
+      const ex = await next({ ...options, load });
+      const crowded = load > 1 || spend.inFlight > 1;
+      return { ex, again: noteAnswer(route, ex, crowded && !alone, load) };
     } finally {
       release(spend, limits.concurrency);
     }

@@ -74,6 +74,19 @@ export const LOAD_VARIANTS: readonly ServerVariant[] = [
     },
   },
   {
+    name: 'jittery-latency',
+    description:
+      'Answers each request after 50 to 300 ms drawn at random, however many it holds (no queue: its latency varies, it does not grow with the load).',
+    wrap: (app) => {
+      let seed = 20261126;
+      return async (req) => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        await new Promise((resolve) => setTimeout(resolve, 50 + (seed % 251)));
+        return app(req);
+      };
+    },
+  },
+  {
     name: 'slower-under-load',
     description:
       'Answers in 5 ms while it holds 4 requests or fewer, and 150 ms slower for each request it holds beyond 4 (a server that queues).',

@@ -20,16 +20,34 @@ describe('the load window', () => {
     expect(window.size).toBe(32);
   });
 
-  it('shrinks when answers take markedly longer than the best, and halves on a timeout', () => {
+  it('shrinks when answers take markedly longer with more requests in flight than with fewer, and halves on a timeout', () => {
     const window = new LoadWindow(32);
-    for (let i = 0; i < 100; i++) window.answered('GET /pets', 200);
+    for (let i = 0; i < 100; i++) window.answered('GET /pets', 200, 1);
     expect(window.size).toBe(32);
-    for (let i = 0; i < 200; i++) window.answered('GET /pets', 1000);
+    for (let i = 0; i < 200; i++) window.answered('GET /pets', 1000, 32);
     expect(window.size).toBe(1);
-    for (let i = 0; i < 20; i++) window.answered('GET /pets', 200);
+    for (let i = 0; i < 20; i++) window.answered('GET /pets', 200, 1);
     const before = window.size;
     window.timedOut();
     expect(window.size).toBe(Math.max(1, Math.floor(before / 2)));
+  });
+
+  it('grows to the ceiling on a target whose latency varies (50 to 300 ms) but does not grow with the load', () => {
+    const window = new LoadWindow(32);
+    // Once past slow start it grows by one a window's worth of answers: a round trip each.
+    for (let i = 0; i < 1000; i++) window.answered('GET /pets', 50 + ((i * 97) % 251), window.size);
+    expect(window.size).toBe(32);
+  });
+
+  it('stays small on a target whose varying latency grows with the load (it queues)', () => {
+    const window = new LoadWindow(32);
+    const sizes: number[] = [];
+    for (let i = 0; i < 400; i++) {
+      window.answered('GET /pets', window.size * (50 + ((i * 97) % 251)), window.size);
+      sizes.push(window.size);
+    }
+    // Half again as slow is let pass (latency varies): three in flight answer 1.5x as slow as two.
+    expect(Math.max(...sizes.slice(100))).toBeLessThanOrEqual(6);
   });
 
   it('halves when the target says it is overloaded (429, 503), once a burst, and grows no more past three quarters of where it was', () => {
@@ -80,8 +98,29 @@ describe('a throttle with a load window', () => {
     const target = serial(100);
     const limited = throttle(target.client, { concurrency: 32 }, newSpend());
     await Promise.all(Array.from({ length: 30 }, () => limited.send(GET)));
-    // Slow start overshoots once (the first rise in latency comes a round trip late), then it holds.
-    expect(target.mostWaiting()).toBeLessThanOrEqual(6);
+    // Slow start overshoots once (the first rise in latency comes a round trip late, and is
+    // judged from two answers), then it holds.
+    expect(target.mostWaiting()).toBeLessThanOrEqual(8);
+  });
+
+  it('gives a target whose latency varies (20 to 120 ms) but that serves in parallel many requests at once', async () => {
+    let inFlight = 0;
+    let most = 0;
+    let n = 0;
+    const client: HttpClient = {
+      send: async () => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        const ms = 20 + ((n++ * 37) % 101);
+        await sleep(ms);
+        inFlight--;
+        return { ...exchange({ status: 200, json: [] }), durationMs: ms };
+      },
+      close: async () => {},
+    };
+    const limited = throttle(client, { concurrency: 32 }, newSpend());
+    await Promise.all(Array.from({ length: 300 }, () => limited.send(GET)));
+    expect(most).toBeGreaterThanOrEqual(16);
   });
 
   it('lets requests sent together on purpose past the window, up to the ceiling and no further', async () => {
