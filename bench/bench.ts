@@ -52,7 +52,10 @@ const TARGETS = {
   remoteRatio: 1.6,
   capacityRatio: 1.3,
 };
-/** Runs per capacity scenario: each takes requests x service / servers, tens of seconds. */
+/**
+ * Runs per capacity scenario, at most: each takes requests x service / servers, tens of seconds.
+ * Fewer when --repeat asks for fewer (npm test's bench test runs each once).
+ */
 const CAPACITY_REPEAT = 2;
 
 function options() {
@@ -247,11 +250,16 @@ function remoteVerdicts(remote: Record<string, RemoteSummary>) {
 }
 
 /** Median wall per capacity scenario, against the target's own capacity. */
-async function measureCapacity(bin: string, scenarios: { servers: number; serviceMs: number }[]) {
+async function measureCapacity(
+  bin: string,
+  scenarios: { servers: number; serviceMs: number }[],
+  repeat: number,
+) {
+  const runs = Math.min(CAPACITY_REPEAT, repeat);
   const rows = [];
   for (const { servers, serviceMs } of scenarios) {
     const samples: CapacitySample[] = [];
-    for (let i = 0; i < CAPACITY_REPEAT; i++) {
+    for (let i = 0; i < runs; i++) {
       process.stderr.write(`bench: ci at ${servers} x ${serviceMs} ms, run ${i + 1}\n`);
       samples.push(await capacitySample(bin, 'ci', SEED, servers, serviceMs));
     }
@@ -265,7 +273,7 @@ async function measureCapacity(bin: string, scenarios: { servers: number; servic
       ratio: Math.round((wallMs / capacityMs) * 100) / 100,
     };
     console.log(
-      `ci against ${servers} at once, ${serviceMs} ms each (median of ${CAPACITY_REPEAT}): ${wallMs} ms wall; its capacity ${capacityMs} ms; ${row.ratio}x`,
+      `ci against ${servers} at once, ${serviceMs} ms each (median of ${runs}): ${wallMs} ms wall; its capacity ${capacityMs} ms; ${row.ratio}x`,
     );
     rows.push({ ...row, samples });
   }
@@ -336,7 +344,7 @@ async function main(): Promise<number> {
     remote[profile] = summarizeRemote(remoteSamples[profile], delays);
     printRemote(profile, remote[profile], repeat);
   }
-  const capacityRows = await measureCapacity(bin, capacity);
+  const capacityRows = await measureCapacity(bin, capacity, repeat);
   const targets = [
     ...verdicts(results, compiled),
     ...remoteVerdicts(remote),

@@ -8,7 +8,7 @@ import { tempDir } from '../support/temp.ts';
 const ROOT = join(import.meta.dirname, '..', '..');
 
 // The bench is not a timed test: this only proves it runs and writes what it promises. It runs
-// `ci` five times (then 0 and 5 ms away, then twice behind a proxy of a known capacity), the
+// `ci` four times (then 0 and 5 ms away, then once behind a proxy of a known capacity), the
 // floor once, and times the host twice: on a
 // loaded machine that took over a minute, so the test waits as long as the child may run.
 describe('npm run bench', () => {

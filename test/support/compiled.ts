@@ -4,8 +4,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
 /**
- * vitest's global set-up: compiles src/ and suites/ once, as `npm run build` does, into a folder
- * of the tests' own, with an entry that runs it. The CLI tests run that: the code a package
+ * vitest's global set-up: type-checks the whole project (npm test's typecheck: one compiler run,
+ * not two) and compiles it once, as `npm run build` compiles src/ and suites/, into a folder of
+ * the tests' own, with an entry that runs it. A type error stops npm test here. The CLI tests run that: the code a package
  * ships, without a TypeScript loader starting in every one of their ~200 processes (about 0.5 s
  * of CPU each, a fifth of npm test's). The source entry (bin/, through tsx) is still run by the
  * tests that name it (SOURCE_BIN), and by .ci/run.
@@ -24,7 +25,7 @@ export const COMPILED_BATCH_VARIABLE = 'PC_COMPILED_MATRIX_BATCH';
 export default function compile(): void {
   rmSync(COMPILED_DIR, { recursive: true, force: true });
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  // src/ and suites/ as `npm run build` compiles them, and the fault matrix's servers and batch.
+  // Everything `npm run typecheck` checks; the tests use src/, suites/ and the fault matrix's batch.
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.test-dist.json', '--outDir', COMPILED_DIR], {
     cwd: ROOT,
     stdio: 'inherit',
