@@ -1,6 +1,5 @@
 import { FAULTS } from './catalog.ts';
 import { type Composite, composites, standsFor } from './composites.ts';
-import { FREEDOM_VARIANTS } from './freedom-variants.ts';
 import { LOAD_VARIANTS } from './load-variants.ts';
 import type { Fault, ServerVariant } from './types.ts';
 import { AFTER_SUNSET_DAY, VARIANTS } from './variants.ts';
@@ -13,11 +12,12 @@ import { AFTER_SUNSET_DAY, VARIANTS } from './variants.ts';
  * - for every check a fault names, a fault it alone is expected to catch (else the first that
  *   names it): every check is shown to fail against a broken server; the catalog's further
  *   servers for the same checks (other inputs of the same class, checks together) run in CI;
- * - the reference, before and after the getPet sunset, the conformant servers that are slow,
- *   serial or short of connections (the transport variants every change to the client must
- *   pass), and one server for each freedom the contract leaves; the wider choices where the
- *   contract is silent and the path spellings in three composite servers (composites.ts: one
- *   run judges several choices, and judges them together), each alone in CI.
+ * - the reference, before and after the getPet sunset, and the conformant servers that are slow,
+ *   serial, jittery or short of connections (the transport variants every change to the client
+ *   must pass), each alone;
+ * - the other conformant variants (one for each freedom the contract leaves, the wider choices
+ *   where it is silent, the path spellings) in composite servers (composites.ts: one run judges
+ *   several choices, and judges them together), each alone in CI.
  */
 function coverEveryCheck(faults: readonly Fault[]): Fault[] {
   const checks = [...new Set(faults.flatMap((f) => f.caughtBy))];
@@ -39,7 +39,6 @@ const IN_NPM_TEST = new Set([
   'reference',
   `reference@${AFTER_SUNSET_DAY}`,
   ...LOAD_VARIANTS.map((v) => v.name),
-  ...FREEDOM_VARIANTS.map((v) => v.name),
 ]);
 
 /** The rows npm test judges, in catalog order. */
