@@ -49,6 +49,8 @@ export interface HarnessContext {
   preflight?: Exchange;
   /** Requests the preflight sent besides its own (the same without the key, when it got no answer). */
   preflightOthers?: Exchange[];
+  /** The preflight's earlier answers that asked for patience (429, 503), waited out. */
+  preflightWaitedOut?: Exchange[];
 }
 
 /** What a test hands the reporter about the check it ran (via vitest's `task.meta`). */

@@ -2,6 +2,7 @@ import { HarnessError } from '../base/errors.ts';
 import { quote } from '../base/quote.ts';
 import { type HttpClient, UNSOLICITED } from '../http/client.ts';
 import { type Exchange, mediaType, type RecordedResponse } from '../http/exchange.ts';
+import { retryAfterMs } from '../http/throttle.ts';
 
 /** Sends the preflight's request to another base URL (to suggest a fix for a wrong one). */
 export type ProbeAt = (baseUrl: string) => Promise<Exchange>;
@@ -81,15 +82,42 @@ const RETRY_EVERY_MS = 500;
 const notUpYet = (ex: Exchange) =>
   ex.error ? NOT_UP.has(ex.error.code) : STARTING.has(ex.response?.status ?? 0);
 
+/** A 429 or a 503 (RFC 9110 15.6.4) asks the client for patience; the checks wait it out too. */
+const ASK_FOR_PATIENCE = new Set([429, 503]);
+/** Answers asking for patience the preflight waits out, and the longest wait it keeps to. */
+const PATIENCE_RETRIES = 3;
+const MAX_RETRY_AFTER_MS = 30_000;
+
+/** How long the answer asks the client to wait before it sends again, if it asks and that is kept to. */
+function patienceAsked(ex: Exchange): number | undefined {
+  const res = ex.response;
+  if (!res || !ASK_FOR_PATIENCE.has(res.status)) return undefined;
+  const ms = retryAfterMs(res.headers['retry-after']);
+  return ms !== undefined && ms <= MAX_RETRY_AFTER_MS ? ms : undefined;
+}
+
 /**
  * The preflight request, sent again every half second while the target is not up (refused,
  * unresolved, or a proxy's 502/503/504), for at most `waitMs` (--wait-for-target): for CI jobs
- * that start the service in the background. Its last answer is judged as usual.
+ * that start the service in the background. A 429 or 503 with a Retry-After (a service warming
+ * up, or shedding load) is waited out, as the checks' own requests are, up to three times:
+ * those answers are the target's all the same, and are judged as waited out. Its last answer
+ * is judged as usual.
  */
-async function untilUp(client: HttpClient, waitMs: number): Promise<Exchange> {
+async function untilUp(
+  client: HttpClient,
+  waitMs: number,
+  waitedOut: Exchange[],
+): Promise<Exchange> {
   const until = Date.now() + waitMs;
   for (;;) {
     const ex = await client.send(PREFLIGHT);
+    const patience = waitedOut.length < PATIENCE_RETRIES ? patienceAsked(ex) : undefined;
+    if (patience !== undefined) {
+      waitedOut.push(ex);
+      await new Promise((resolve) => setTimeout(resolve, patience));
+      continue;
+    }
     if (!notUpYet(ex) || Date.now() + RETRY_EVERY_MS > until) return ex;
     await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
   }
@@ -110,6 +138,8 @@ export interface Preflight {
   ex: Exchange;
   /** The same request without the key, sent when the first got no answer (see preflight). */
   others: Exchange[];
+  /** Earlier answers to it that asked for patience (429, 503 with Retry-After), waited out. */
+  waitedOut: Exchange[];
 }
 
 /**
@@ -149,7 +179,8 @@ export async function preflightAll(
   probeAt?: ProbeAt,
   waitMs = 0,
 ): Promise<Preflight> {
-  const ex = await untilUp(client, waitMs);
+  const waitedOut: Exchange[] = [];
+  const ex = await untilUp(client, waitMs, waitedOut);
   const others: Exchange[] = [];
   const waited = waitMs > 0 ? ` (waited up to ${waitMs / 1000} s for it: --wait-for-target)` : '';
   if (ex.error?.code === UNSOLICITED) {
@@ -162,7 +193,7 @@ export async function preflightAll(
   // the same request without the key: the target answers, and is judged (exit 1 where a MUST
   // needs this answer). Only a target that answers nothing is unreachable.
   if (ex.error) {
-    if (await answersAtAll(client, ex, others)) return { ex, others };
+    if (await answersAtAll(client, ex, others)) return { ex, others, waitedOut };
     throw new HarnessError('UNREACHABLE', `cannot reach ${baseUrl}: ${ex.error.message}${waited}`);
   }
   if (ex.response?.status === 401) {
@@ -175,12 +206,13 @@ export async function preflightAll(
   // A success labelled application/json is the API answering its own route with a broken body:
   // the target's failure to judge (exit 1), unless the other prefix is where the API is.
   const own = ex.response && labelledJson(ex.response);
-  if (wrong && own && (await betterPrefix(baseUrl, probeAt)) === undefined) return { ex, others };
+  if (wrong && own && (await betterPrefix(baseUrl, probeAt)) === undefined)
+    return { ex, others, waitedOut };
   if (wrong) {
     const fix = await suggestion(baseUrl, probeAt);
     throw new HarnessError('BASE_URL', `GET /pets at ${baseUrl} ${wrong}: ${fix}`);
   }
-  return { ex, others };
+  return { ex, others, waitedOut };
 }
 
 /** A ProbeAt over clients made by `open`, each closed after its one request. */

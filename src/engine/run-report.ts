@@ -148,12 +148,15 @@ export function buildReport(facts: RunFacts): RunReport {
     startedAt: clock.startedAt.toISOString(),
     finishedAt: clock.finishedAt.toISOString(),
     durationMs: clock.finishedAt.getTime() - clock.startedAt.getTime(),
-    // The preflight's exchanges (the first, and any it sent without the key) went before the suites.
+    // The preflight's exchanges (those it waited out, the first, and any it sent without the key)
+    // went before the suites.
     timings: runTimings(
       clock,
       checks,
       collector.spans,
-      exchanges.slice(1 + (harness.preflightOthers?.length ?? 0)),
+      exchanges.slice(
+        1 + (harness.preflightOthers?.length ?? 0) + (harness.preflightWaitedOut?.length ?? 0),
+      ),
     ),
     summary: { ...summarize(checks), ...(deselected ? { deselected } : {}) },
     coverage: { ...clauseCoverage(checks), ...spaceCoverage(collector.dimensions) },

@@ -78,11 +78,12 @@ function harnessContext(
   today: Today,
   scratch: string,
   startedAt: number,
-  { ex: preflight, others }: Preflight,
+  { ex: preflight, others, waitedOut }: Preflight,
 ): HarnessContext {
   return {
     preflight,
     ...(others.length ? { preflightOthers: others } : {}),
+    ...(waitedOut.length ? { preflightWaitedOut: waitedOut } : {}),
     baseUrl: target.baseUrl,
     apiKey: target.apiKey,
     connection: config.connection,
@@ -103,10 +104,11 @@ function harnessContext(
     rfcMusts: rfcMustsOf(config.profile),
     exchangeLog: join(scratch, 'exchanges.ndjson'),
     limits: {
-      // The preflight has spent a request of the budget already (two when it got no answer).
+      // The preflight has spent a request of the budget already (more when it got no answer, or
+      // was asked to wait and sent again).
       ...(config.maxRequests === undefined
         ? {}
-        : { maxRequests: config.maxRequests - 1 - others.length }),
+        : { maxRequests: config.maxRequests - 1 - others.length - waitedOut.length }),
       ...(config.rate === undefined ? {} : { ratePerSecond: config.rate }),
       concurrency: config.concurrency,
       deadline: startedAt + config.maxDurationMs,
@@ -178,7 +180,7 @@ export async function runConformance(
     const finishedAt = new Date();
     const suitesEnd = performance.now();
     const log = await readRunLog(harness.exchangeLog as string);
-    const before = [first, ...sent.others].map((ex) => egress.exchange(ex));
+    const before = [...sent.waitedOut, first, ...sent.others].map((ex) => egress.exchange(ex));
     const exchanges = [...before, ...log.exchanges];
     const { buildReport, writeReports } = await reporting;
     const report = buildReport({

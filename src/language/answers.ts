@@ -106,6 +106,7 @@ export function answerContext(ctx: HarnessContext): AnswerContext {
 /** The ledger of a run, the preflight's answer judged first. */
 export function answerLedger(ctx: HarnessContext): AnswerLedger {
   const ledger = new AnswerLedger(answerContext(ctx), refusedMark(ctx.runId));
+  for (const ex of ctx.preflightWaitedOut ?? []) ledger.note(ex, true);
   if (ctx.preflight) ledger.note(ctx.preflight);
   for (const ex of ctx.preflightOthers ?? []) ledger.note(ex);
   return ledger;

@@ -58,4 +58,30 @@ describe('preflight: a target that answers is judged, one that answers nothing i
     await expect(preflightAll(client, URL)).rejects.toThrow(`cannot reach ${URL}`);
     expect(sent).toHaveLength(1);
   });
+
+  it('waits out a 503 or 429 with a Retry-After (a service warming up), and keeps what it waited out', async () => {
+    const asks = (status: number) =>
+      exchange({ status, json: errorBody(status), headers: { 'retry-after': '0' } });
+    const answers = [asks(503), asks(429), exchange({ status: 200, json: [] })];
+    const sent: SendOptions[] = [];
+    const client: HttpClient = {
+      send: async (options) => {
+        sent.push(options);
+        return answers[sent.length - 1] as Exchange;
+      },
+      close: async () => {},
+    };
+    const { ex, waitedOut } = await preflightAll(client, URL);
+    expect(ex.response?.status).toBe(200);
+    expect(waitedOut.map((w) => w.response?.status)).toEqual([503, 429]);
+    expect(sent).toHaveLength(3);
+  });
+
+  it('does not wait out a 503 without a Retry-After: that 503 is the answer judged', async () => {
+    const { client, sent } = scripted(exchange({ status: 503, json: errorBody(503) }), timedOut);
+    const { ex, waitedOut } = await preflightAll(client, URL);
+    expect(ex.response?.status).toBe(503);
+    expect(waitedOut).toEqual([]);
+    expect(sent).toHaveLength(1);
+  });
 });

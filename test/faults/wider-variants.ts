@@ -109,6 +109,22 @@ export const WIDER_CHOICES: readonly ServerVariant[] = [
           : app(req),
   },
   {
+    name: 'warming-up-503',
+    description:
+      'Answers every request 503 with Retry-After: 1 and an Error body for 1.5 s from the first request it gets, the harness preflight included (a service warming up after a deploy; 5xx are not shown).',
+    wrap: (app) => {
+      let first: number | undefined;
+      return (req) => {
+        first ??= Date.now();
+        if (Date.now() - first >= 1500) return app(req);
+        return {
+          ...errorOf(503, 'warming_up', 'Starting up: try again shortly.'),
+          headers: { 'retry-after': '1' },
+        };
+      };
+    },
+  },
+  {
     name: 'removed-route-404-no-auth',
     description:
       'From the sunset on, answers getPet 404 with an Error body before any key check (the route is gone).',
