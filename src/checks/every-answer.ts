@@ -44,8 +44,10 @@ function owed(c: RequestClass, removed: boolean): Owed {
   const gone = c.operation === 'getPet' && removed;
   if (c.credential === 'none' || c.credential === 'wrong') {
     const why = `${c.credential === 'none' ? 'no' : 'a wrong'} key`;
-    // A form only an RFC makes the contract's may be refused as a request not served (EQUIV-*).
-    return { statuses: gone ? [401, 404, 410] : [401], any4xx: c.rfcForm === true, why };
+    // A form only an RFC makes the contract's, or a request to another Host, may be refused as
+    // a request not served (EQUIV-*, AUTH-PATH-SPELLINGS).
+    const refusable = c.rfcForm === true || c.foreignHost === true;
+    return { statuses: gone ? [401, 404, 410] : [401], any4xx: refusable, why };
   }
   if (gone) return { statuses: [404, 410], any4xx: false, why: 'getPet removed' };
   if (c.credential === 'unclear')
@@ -154,8 +156,10 @@ export function answerProblem(ex: Exchange, c: RequestClass, removed: boolean): 
   const { status } = ex.response;
   const { statuses, any4xx, why } = owed(c, removed);
   const client = status >= 400 && status < 500;
-  // Where the contract prescribes nothing, a redirect that says where to go is sane too.
-  const redirect = any4xx && c.credential !== 'none' && c.credential !== 'wrong' && isRedirect(ex);
+  // Where the contract prescribes nothing, a redirect that says where to go is sane too; and to
+  // a request for another Host, a redirect to the service's own name serves nothing.
+  const keyless = c.credential === 'none' || c.credential === 'wrong';
+  const redirect = any4xx && (!keyless || c.foreignHost === true) && isRedirect(ex);
   const refusal = isOpenRefusal(status, c.credential === 'key') || (any4xx && client) || redirect;
   if (!statuses.includes(status) && !refusal) {
     // The same finding as the auth checks': one cause, said once in the reports.

@@ -33,6 +33,12 @@ export interface RequestClass {
    * is a refusal of a request the server need not read as the contract's (EQUIV-* judges it).
    */
   rfcForm?: true;
+  /**
+   * Sent with a Host other than the base URL's authority: a server may refuse it as not
+   * addressed to it (RFC 9110 7.4, 15.5.20: 421), send it to its own name, or serve it as its own.
+   * Without the key it must not be served; any refusal or redirect will do.
+   */
+  foreignHost?: true;
   /** getPet: the petId as sent (decoded), and its value when it is an int64. */
   petId?: string;
   int64Id?: bigint;
@@ -211,7 +217,13 @@ export function classifyRequest(req: RecordedRequest, ctx: ClassContext): Reques
   const rest = url.pathname.slice(ctx.basePath.length);
   const credential = credentialOf(req.headers, ctx.apiKey);
   const unusual = unusualHeaders(req, ctx) || writtenAsOnlyAnRfcAllows(req, url);
-  const marked = req.rfcForm ? { rfcForm: true as const } : {};
+  const host = headerOf(req.headers, 'host');
+  const marked = {
+    ...(req.rfcForm ? { rfcForm: true as const } : {}),
+    ...(host !== undefined && host.toLowerCase() !== url.host.toLowerCase()
+      ? { foreignHost: true as const }
+      : {}),
+  };
   const open = (c: RequestClass): RequestClass => ({
     ...(unusual || req.rfcForm ? { ...c, input: 'open' as const } : c),
     ...marked,

@@ -107,6 +107,20 @@ describe('EVERY-ANSWER: one judge of what every answer keeps, whatever sent it',
     );
   });
 
+  it('to a request for another Host, without the key: a refusal or a redirect to its own name, never the data', () => {
+    const other = (answer: Parameters<typeof exchange>[0], host = 'localhost') =>
+      sent({ path: '/pets', auth: null, headers: { host } }, answer);
+    expect(verdict(other(error(421)))).toBe('sound');
+    expect(verdict(other(error(400), '[::1]'))).toBe('sound');
+    expect(
+      verdict(other({ status: 308, headers: { location: 'http://h/v1/pets' }, json: errorBody(308) })),
+    ).toBe('sound');
+    expect(verdict(other({ status: 200, json: [] }))).toContain('served without the right key');
+    expect(verdict(other({ status: 421, body: 'no' }, 'localhost:8080'))).not.toBe('sound');
+    // Its own name, in another case, is no other Host: 401 is owed.
+    expect(verdict(other(error(421), 'H'))).toContain('421 where 401 is owed');
+  });
+
   it('fails what no conformant answer does, saying which request got it', () => {
     const cases: [Exchange, string][] = [
       [list('/pets?limit=1', { status: 200, json: { data: [] } }), 'not a bare JSON array'],

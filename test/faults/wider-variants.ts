@@ -109,6 +109,21 @@ export const WIDER_CHOICES: readonly ServerVariant[] = [
           : app(req),
   },
   {
+    name: 'own-host-only',
+    description:
+      'Serves only requests for its own name (Host 127.0.0.1:port), before any key check: another name that begins with localhost is redirected there (308 with an Error body), any other gets 421 Misdirected Request with an Error body (RFC 9110 7.4).',
+    wrap: (app) => (req) => {
+      const host = (req.headers.host ?? '').toLowerCase();
+      if (host.startsWith('127.0.0.1')) return app(req);
+      if (!host.startsWith('localhost'))
+        return errorOf(421, 'misdirected', 'This server does not serve that name.');
+      return {
+        ...errorOf(308, 'moved', 'Use the canonical name.'),
+        headers: { location: `http://127.0.0.1${req.target ?? req.path}` },
+      };
+    },
+  },
+  {
     name: 'warming-up-503',
     description:
       'Answers every request 503 with Retry-After: 1 and an Error body for 1.5 s from the first request it gets, the harness preflight included (a service warming up after a deploy; 5xx are not shown).',
