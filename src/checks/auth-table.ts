@@ -114,7 +114,7 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   {
     id: 'WRONG-KEY',
     label:
-      'with a wrong bearer key (also a JWT with no signature, null, undefined, keys left on from development)',
+      'with a wrong bearer key (also a JWT with no signature, null, undefined, octets outside ASCII, keys left on from development)',
     // What a verifier that trusts the token's own claims, or a key store that returns nothing for
     // a missing entry, serves; and a development or sample key left enabled (none equal to the
     // configured key is sent).
@@ -123,6 +123,10 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
       ...one('a JWT signed with alg "none"', `Bearer ${UNSIGNED_JWT}`),
       ...one('the token null', 'Bearer null'),
       ...one('the token undefined', 'Bearer undefined'),
+      // Octets outside ASCII (a Latin-1 é, then é in UTF-8): a key lookup that cannot read
+      // them must still answer 401, not 500.
+      ...one('a token with an octet outside ASCII', 'Bearer cl\u00e9'),
+      ...one('a token with UTF-8 octets', 'Bearer cl\u00c3\u00a9'),
       ...DEFAULT_KEYS.filter((token) => token !== key).flatMap((token) =>
         one(`the default key ${token}`, `Bearer ${token}`).map((v) => ({
           ...v,
@@ -133,8 +137,12 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   },
   {
     id: 'EMPTY-BEARER',
-    label: 'with an empty bearer token',
-    variants: () => one('an empty bearer token', 'Bearer '),
+    label: 'with an empty bearer token, or an empty Authorization field',
+    // An empty field value is a field all the same (RFC 9110 5.5): the key is missing, so 401.
+    variants: () => [
+      ...one('an empty bearer token', 'Bearer '),
+      ...one('an empty Authorization field', ''),
+    ],
   },
   {
     id: 'OTHER-SCHEME',
@@ -156,7 +164,7 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   {
     id: 'NEAR-KEY',
     label:
-      'with a bearer token near the key (appended, prepended, followed by more text, cut short, one character changed, other case)',
+      'with a bearer token near the key (appended, prepended, followed by more text, cut short, one character changed, other case, percent-encoded, in base64)',
     variants: (key) =>
       nearKeys(key).map(({ label, token }) => ({
         label,

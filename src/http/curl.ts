@@ -30,6 +30,26 @@ function bodyWord(request: RecordedRequest): string {
 const SKIPPED_HEADERS = new Set(['content-length', 'host', 'connection']);
 
 /**
+ * One header field as curl's -H word. An empty value is written `Name;` (curl drops a field
+ * written `Name:` with nothing after it). A value is sent as Latin-1 octets (undici writes
+ * each code unit up to U+00FF as one octet): those past ASCII go as printf's octal escapes
+ * (POSIX, any sh) between quoted pieces, so curl sends the same octets.
+ */
+function headerWord(name: string, value: string): string {
+  if (value === '') return singleQuote(`${name};`);
+  const field = `${name}: ${value}`;
+  if (!/[\u0080-\u00ff]/.test(field)) return quoteValue(field);
+  return field
+    .split(/([\u0080-\u00ff])/)
+    .map((piece, i) =>
+      i % 2 === 1
+        ? `"$(printf '\\${piece.charCodeAt(0).toString(8)}')"`
+        : piece && quoteValue(piece),
+    )
+    .join('');
+}
+
+/**
  * The URL's words. A query parameter that carried a key (or a token derived from it) was sent
  * percent-encoded: it goes through curl's --url-query (curl 7.87 or later), which encodes what
  * the shell rebuilds; the other parameters go as they were (`+`: not encoded again), in order.
@@ -61,7 +81,7 @@ export function toCurl(request: RecordedRequest): string {
   for (const [name, value] of Object.entries(request.headers)) {
     if (SKIPPED_HEADERS.has(name.toLowerCase())) continue;
     // A value holding LF was sent as that many field lines (exchange.ts): curl sends each -H.
-    for (const line of value.split('\n')) parts.push('-H', quoteValue(`${name}: ${line}`));
+    for (const line of value.split('\n')) parts.push('-H', headerWord(name, line));
   }
   // curl sends the body chunked when told to (its chunks and any extension or trailer its own).
   if (request.framing) parts.push('-H', singleQuote('Transfer-Encoding: chunked'));

@@ -67,6 +67,29 @@ export const KEY_VARIANTS: readonly KeyVariant[] = [
     marker: `${REDACTED} x`,
   },
   { label: 'the key with a character prepended', token: (k) => `x${k}`, marker: `x${REDACTED}` },
+  // What a reader of `key.signature` tokens (a JWT's shape) that compares the part before the
+  // full stop serves, and one that strips base64 padding before it compares.
+  {
+    label: 'the key followed by a full stop and more text',
+    token: (k) => `${k}.x`,
+    marker: `${REDACTED}.x`,
+  },
+  { label: 'the key with one = appended', token: (k) => `${k}=`, marker: `${REDACTED}=` },
+  { label: 'the key with == appended', token: (k) => `${k}==`, marker: `${REDACTED}==` },
+  // What a server that decodes the token before it compares serves: neither is the key (RFC
+  // 6750 2.1's b64token has no %, and a token is compared as sent).
+  {
+    label: 'the key percent-encoded, every octet',
+    token: (k) => Buffer.from(k, 'utf8').toString('hex').replace(/../g, '%$&'),
+    marker: '[REDACTED:percent-encoded]',
+    shell: `$(printf %s "${ENV}" | od -An -tx1 -v | tr -d ' \\n' | sed 's/../%&/g')`,
+  },
+  {
+    label: 'the key in base64',
+    token: (k) => Buffer.from(k, 'utf8').toString('base64'),
+    marker: '[REDACTED:base64]',
+    shell: `$(printf %s "${ENV}" | base64 | tr -d '\\n')`,
+  },
   {
     label: 'the key without its last character',
     token: (k) => k.slice(0, -1),

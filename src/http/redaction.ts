@@ -89,14 +89,19 @@ function secretForms(secret: string): string[] {
 }
 
 /**
- * Every form of every secret, each with the marker of the first secret that has it (the key
- * comes first): near-key tokens share many forms with the key, and each is searched for once.
+ * Every form of every secret, each with the marker of the secret it is, else of the first secret
+ * that has it as a form (the key comes first): near-key tokens share many forms with the key, and
+ * each is searched for once.
  */
 function formMarkers(
   secrets: LabeledSecret[],
   formsOf: (secret: string) => string[],
 ): Map<string, string> {
   const markers = new Map<string, string>();
+  // A secret sent as it is keeps its own marker, even where it is a form of an earlier one (the
+  // key in base64 is a form of the key, and a token of its own): its curl line rebuilds it.
+  for (const { secret, marker } of secrets)
+    if (secret.length > 0 && !markers.has(secret)) markers.set(secret, marker);
   for (const { secret, marker } of secrets) {
     for (const form of formsOf(secret))
       if (form.length > 0 && !markers.has(form)) markers.set(form, marker);

@@ -136,6 +136,51 @@ export const AUTH_FAULTS: Fault[] = [
         app(authOf(req.headers) === 'Bearer changeme' ? withKey(req, apiKey) : req),
   },
   {
+    name: 'token-read-loosely',
+    description:
+      'Reads the bearer token loosely before it compares: percent-decoded, base64-decoded when that gives the key, cut at a full stop (a key.signature reader), trailing = stripped.',
+    caughtBy: ['AUTH-LIST-NEAR-KEY', 'AUTH-CREATE-NEAR-KEY', 'AUTH-GET-NEAR-KEY'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) => {
+        const token = /^Bearer (\S+)$/.exec(authOf(req.headers))?.[1] ?? '';
+        const decoded = (() => {
+          try {
+            return decodeURIComponent(token);
+          } catch {
+            return token;
+          }
+        })();
+        const readings = [
+          decoded,
+          Buffer.from(token, 'base64').toString('utf8'),
+          token.split('.')[0],
+          token.replace(/=+$/, ''),
+        ];
+        return app(readings.includes(apiKey) ? withKey(req, apiKey) : req);
+      },
+  },
+  {
+    name: 'empty-authorization-400',
+    description:
+      'A header parser in front answers an empty Authorization field 400 with a text/plain body, before the key check.',
+    caughtBy: ['AUTH-LIST-EMPTY-BEARER', 'AUTH-CREATE-EMPTY-BEARER', 'AUTH-GET-EMPTY-BEARER'],
+    wrap: (app) => (req) =>
+      req.headers.authorization === ''
+        ? { status: 400, headers: { 'content-type': 'text/plain' }, raw: 'Bad Request' }
+        : app(req),
+  },
+  {
+    name: 'non-ascii-token-500',
+    description: 'The key lookup throws on a bearer token holding an octet outside ASCII: 500.',
+    caughtBy: ['AUTH-LIST-WRONG-KEY', 'AUTH-CREATE-WRONG-KEY', 'AUTH-GET-WRONG-KEY'],
+    wrap: (app) => (req) =>
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII is the point
+      /[^\u0000-\u007f]/.test(authOf(req.headers))
+        ? { status: 500, json: { code: 'internal', message: 'lookup failed', status: 500 } }
+        : app(req),
+  },
+  {
     name: 'localhost-skips-key',
     description:
       'Trusts a request whose Host is localhost (any port) as an internal health check: served without the key.',
