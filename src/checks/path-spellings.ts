@@ -8,7 +8,7 @@ import { about, type Check, fail, type Judgement, pass, warn } from './types.ts'
 
 /**
  * The contract's paths spelled otherwise: a trailing slash, doubled slashes, dot segments, a
- * format suffix, a matrix parameter,
+ * format suffix, a matrix parameter, an encoded slash, a percent-encoded letter,
  * another letter case, and a query holding a path-like text an auth layer may match
  * (`?x=/health`). Where a router reads a spelling as the contract's path while the key check
  * matches the target as written, the operation is served without the key. The path spellings
@@ -37,6 +37,9 @@ const LOCAL_HOSTS = ['localhost', 'localhost:8080', '[::1]'];
 /** Path-like texts a key check may let through when the target ends in them. */
 const PUBLIC_QUERIES = ['x=/health', 'x=/public', 'x=.css', 'x=/login'];
 
+/** `rest` with its last slash percent-encoded: `/pets` as `%2Fpets`, `/pets/7` as `/pets%2F7`. */
+const encodedSlash = (rest: string, code: string) => rest.replace(/\/([^/]*)$/, `${code}$1`);
+
 /** The first letter of `/pets` in upper case: `/Pets`. */
 const capitalised = (rest: string) => rest.replace(/^\/p/, '/P');
 
@@ -62,6 +65,12 @@ export function spellingsOf(basePath: string, rest: string): Spelling[] {
     // A format suffix a framework routes to the same handler (Rails, Django REST, Spring).
     { label: 'a .json suffix', path: `${canonical}.json` },
     { label: 'a ;matrix parameter', path: `${canonical};x=1` },
+    // A slash percent-encoded is another path (RFC 3986 2.2: %2F is no `/`), but a router that
+    // decodes before it routes serves it while a key check on the raw path lets it by.
+    { label: 'an encoded slash', path: `${basePath}${encodedSlash(rest, '%2F')}` },
+    { label: 'an encoded slash in lower case', path: `${basePath}${encodedSlash(rest, '%2f')}` },
+    // The same path by RFC 3986 6.2.2.2 (%70 is p): a key check on the raw path misses it.
+    { label: 'a percent-encoded letter', path: `${basePath}/%70${rest.slice(2)}` },
   ];
   const queries = PUBLIC_QUERIES.map((query) => ({
     label: `the query ${query}`,

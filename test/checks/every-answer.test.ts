@@ -113,7 +113,9 @@ describe('EVERY-ANSWER: one judge of what every answer keeps, whatever sent it',
     expect(verdict(other(error(421)))).toBe('sound');
     expect(verdict(other(error(400), '[::1]'))).toBe('sound');
     expect(
-      verdict(other({ status: 308, headers: { location: 'http://h/v1/pets' }, json: errorBody(308) })),
+      verdict(
+        other({ status: 308, headers: { location: 'http://h/v1/pets' }, json: errorBody(308) }),
+      ),
     ).toBe('sound');
     expect(verdict(other({ status: 200, json: [] }))).toContain('served without the right key');
     expect(verdict(other({ status: 421, body: 'no' }, 'localhost:8080'))).not.toBe('sound');

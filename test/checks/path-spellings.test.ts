@@ -22,6 +22,9 @@ describe('spellingsOf: each class of spelling once a path, the canonical path ne
       '/v1/Pets',
       '/v1/pets.json',
       '/v1/pets;x=1',
+      '/v1%2Fpets',
+      '/v1%2fpets',
+      '/v1/%70ets',
       '/v1/pets?x=/health',
       '/v1/pets?x=/public',
       '/v1/pets?x=.css',
@@ -30,7 +33,7 @@ describe('spellingsOf: each class of spelling once a path, the canonical path ne
       '/v1/pets Host: localhost:8080',
       '/v1/pets Host: [::1]',
     ]);
-    expect(targets('/v1', '/pets/7').slice(0, 7)).toEqual([
+    expect(targets('/v1', '/pets/7').slice(0, 10)).toEqual([
       '/v1/pets/7/',
       '//v1/pets/7',
       '/v1//pets//7',
@@ -38,6 +41,9 @@ describe('spellingsOf: each class of spelling once a path, the canonical path ne
       '/V1/pets/7',
       '/v1/pets/7.json',
       '/v1/pets/7;x=1',
+      '/v1/pets%2F7',
+      '/v1/pets%2f7',
+      '/v1/%70ets/7',
     ]);
   });
 

@@ -181,6 +181,18 @@ export const AUTH_FAULTS: Fault[] = [
         : app(req),
   },
   {
+    name: 'encoded-slash-skips-key',
+    description:
+      'The key check matches the raw path, the router decodes %2F first: /v1%2Fpets and /v1/pets%2F7 are served without the key.',
+    caughtBy: ['AUTH-PATH-SPELLINGS', 'AUTH-PATH-SPELLINGS-CREATE'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        /%2f/i.test(req.path)
+          ? app(withKey({ ...req, path: req.path.replace(/%2f/gi, '/') }, apiKey))
+          : app(req),
+  },
+  {
     name: 'localhost-skips-key',
     description:
       'Trusts a request whose Host is localhost (any port) as an internal health check: served without the key.',
