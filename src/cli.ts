@@ -57,13 +57,14 @@ function verdictLine(report: RunReport): string {
   // Clauses only deselected checks speak to were not asked about: counted, not listed.
   const unasked = new Set(report.coverage.deselected ?? []);
   const notJudged = report.coverage.notJudged.filter((id) => !unasked.has(id));
+  const unread = unreadMusts(report.checks);
+  // Named where some clauses were judged: not when none was (that line says why).
   const clauses =
-    notJudged.length && report.verdict !== 'inconclusive'
+    notJudged.length && (report.verdict !== 'inconclusive' || unread > 0)
       ? `; clauses not judged: ${notJudged.join(', ')}`
       : '';
   const more = `${unjudged ? `, ${unjudged} unjudged` : ''}${errors ? `, ${errors} harness errors` : ''}`;
   const left = deselected ? `; ${deselected} deselected by --only/--skip` : '';
-  const unread = unreadMusts(report.checks);
   const headline = unread
     ? `Inconclusive: ${unread} MUST check(s) not judged (${unreadReasons(report.checks)})`
     : HEADLINE[report.verdict];

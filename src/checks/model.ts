@@ -3,7 +3,7 @@ import { exactJson, exactPetId, integerText, showValue } from '../http/exact.ts'
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { type Finding, finding, problemData } from './finding.ts';
-import { openLimitReason } from './open-limits.ts';
+import { limitCode, openLimitReason } from './open-limits.ts';
 import { petDifferences } from './pet-fields.ts';
 import { type Check, type Judgement, pass, skip, unjudged, warn } from './types.ts';
 
@@ -128,7 +128,7 @@ export const RUN_MODEL: Check<ModelObservation> = {
         evidence: [...script],
       };
     }
-    if (limited) return unjudged('open-limit', openLimitReason(limited), [limited]);
+    if (limited) return unjudged(limitCode(limited), openLimitReason(limited), [limited]);
     // fast-check may draw a sequence of no command (or of none that applied): nothing judged.
     if (ran === 0) return skip('no command of the sequence ran');
     if (notes.length) return warn(`${commands}: ${notes.join('; ')}`);

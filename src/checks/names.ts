@@ -4,7 +4,7 @@ import { exactJson, exactPetId, integerText } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { type Finding, finding } from './finding.ts';
-import { openLimitAnswer } from './open-limits.ts';
+import { limitCode, openLimitAnswer } from './open-limits.ts';
 import { notSuccess } from './problems.ts';
 import {
   about,
@@ -96,7 +96,9 @@ export const NAME_UNICODE: Check<NameObservation[]> = {
     if (observations.length === 0) return precondition('no name was sent');
     const limited = openLimitAnswer(observations.map((o) => o.created));
     if (limited)
-      return unjudged('open-limit', 'createPet met a limit the contract leaves open', [limited]);
+      return unjudged(limitCode(limited), 'createPet met a limit the contract leaves open', [
+        limited,
+      ]);
     let listed = 0;
     const changed: string[] = [];
     for (const o of observations) {

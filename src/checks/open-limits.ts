@@ -58,3 +58,13 @@ export function openLimitReason(ex: Exchange): string {
         : 'a rate limit';
   return `${ex.response?.status} Error to ${ex.request.method} ${ex.request.url}: ${what}, which the contract leaves open (not judged)`;
 }
+
+/**
+ * The code of a check left unjudged by a limit: `rate-limited` for a 429 (or a 503 shedding
+ * load) that stayed after the harness waited, which leaves the run unable to say conformant;
+ * `open-limit` for a body size limit or a refusal by policy, which the contract leaves open.
+ */
+export function limitCode(ex: Exchange | undefined): 'rate-limited' | 'open-limit' {
+  const status = ex?.response?.status;
+  return status === 429 || status === 503 ? 'rate-limited' : 'open-limit';
+}

@@ -2,7 +2,7 @@ import type { OperationName } from '../contract/contract.ts';
 import { UNSOLICITED } from '../http/client.ts';
 import { type Exchange, forRecord } from '../http/exchange.ts';
 import { Finding, type ProblemData, problemData, TOO_LARGE } from './finding.ts';
-import { openLimitAnswer, openLimitReason } from './open-limits.ts';
+import { limitCode, openLimitAnswer, openLimitReason } from './open-limits.ts';
 import type { DimensionCount } from './request-space.ts';
 
 /**
@@ -63,6 +63,7 @@ export type UnjudgedCode =
   | 'budget'
   | 'out-of-time'
   | 'open-limit'
+  | 'rate-limited'
   | 'unsolicited'
   | 'too-large'
   | 'precondition';
@@ -191,7 +192,7 @@ export const warnOf = (message: string, ex: Exchange): Judgement => {
 function limitWarning(limited: Exchange, evidence: Exchange[]): Judgement {
   return {
     verdict: 'unjudged',
-    code: 'open-limit',
+    code: limitCode(limited),
     message: openLimitReason(limited),
     evidence: kept(evidence),
   };

@@ -44,6 +44,10 @@ export interface Spend {
   window?: LoadWindow;
   /** Counted so a report can say how much of the run the target's rate limit took. */
   waits: RetryWaits;
+  /** Guessed waits (a 429 without Retry-After) in a row after which the retry got 429 again. */
+  fruitlessWaits: number;
+  /** Settled when the last retry after a guessed wait has been answered (see inTurn). */
+  guessedTurn: Promise<void>;
 }
 
 export function newSpend(): Spend {
@@ -57,6 +61,8 @@ export function newSpend(): Spend {
     aloneQueue: [],
     alone: false,
     waits: { waitedOut: 0, waitedMs: 0 },
+    fruitlessWaits: 0,
+    guessedTurn: Promise.resolve(),
   };
 }
 
@@ -86,7 +92,50 @@ const RETRIES_ON_429 = 3;
  */
 const ASK_FOR_PATIENCE = [429, 503];
 
-/** True for the exchange of a request the throttle did not send. */
+/**
+ * How long to wait before sending again a request answered 429 or 503: its Retry-After; for a
+ * 429 without one (RFC 6585 4: it MAY say), a second, then two, then four (the waits before the
+ * retries); undefined for any other answer, and for a 503 without one (a 5xx, judged).
+ */
+function patienceAsked(
+  res: { status: number; headers: Record<string, string> },
+  retry: number,
+  spend: Spend,
+) {
+  if (!ASK_FOR_PATIENCE.includes(res.status)) return undefined;
+  const asked = retryAfterMs(res.headers['retry-after']);
+  if (asked !== undefined || res.status !== 429)
+    return asked === undefined ? undefined : { ms: asked };
+  // A target that answered 429 again after the last few guessed waits refuses, it does not ask
+  // for patience: the run guesses no more (a Retry-After it still keeps to).
+  return spend.fruitlessWaits >= FRUITLESS_WAITS
+    ? undefined
+    : { ms: 1000 * 2 ** retry, guessed: true as const };
+}
+
+/**
+ * Runs `send` once the retries after guessed waits before it have been answered: requests a 429
+ * refused together, sent again together after the same guess, would meet the limit together
+ * again (a thundering herd); one at a time, each has the room the limit left.
+ */
+async function inTurn<T>(spend: Spend, send: () => Promise<T>): Promise<T> {
+  const before = spend.guessedTurn;
+  let done!: () => void;
+  spend.guessedTurn = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  await before;
+  try {
+    return await send();
+  } finally {
+    done();
+  }
+}
+
+/** Guessed waits in a row after which the request was answered 429 again: then none is guessed. */
+const FRUITLESS_WAITS = 3;
+
+/** True for the exchange of a request the throttle did not send. */ /** True for the exchange of a request the throttle did not send. */
 export function isRefusal(ex: Exchange): boolean {
   const code = ex.error?.code;
   return code === BUDGET_SPENT || code === UNRESPONSIVE || code === OUT_OF_TIME;
@@ -320,19 +369,24 @@ function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedO
   async function send(options: SendOptions): Promise<Exchange> {
     let ex = await sendOnce(options);
     for (let retry = 0; ex.response && retry < RETRIES_ON_429; retry++) {
-      const delay = ASK_FOR_PATIENCE.includes(ex.response.status)
-        ? retryAfterMs(ex.response.headers['retry-after'])
-        : undefined;
+      const patience = patienceAsked(ex.response, retry, spend);
+      const delay = patience?.ms;
       if (delay === undefined || !waitFits(delay)) break;
       const start = performance.now();
       // The server asked the client, not this request, for patience: the run's other requests
-      // (checks run together) wait it out too, rather than draw more 429s meanwhile.
-      spend.nextSlot = Math.max(spend.nextSlot, Date.now() + delay);
+      // (checks run together) wait it out too, rather than draw more 429s meanwhile. A wait it
+      // did not name is this request's guess alone (the load window has halved meanwhile): a
+      // guess pushed on every request made a run against a target quick to 429 take minutes.
+      if (!patience?.guessed) spend.nextSlot = Math.max(spend.nextSlot, Date.now() + delay);
       await sleep(delay);
       spend.waits.waitedOut++;
       spend.waits.waitedMs += Math.round(performance.now() - start);
-      const again = await sendOnce(options);
+      const again = patience?.guessed
+        ? await inTurn(spend, () => sendOnce(options))
+        : await sendOnce(options);
       if (isRefusal(again)) break;
+      if (patience?.guessed)
+        spend.fruitlessWaits = again.response?.status === 429 ? spend.fruitlessWaits + 1 : 0;
       // The request's answer is now the new one; the 429 is still the target's (and is judged
       // once: a 429 left as the request's answer reaches the run through it).
       waitedOut?.(ex);

@@ -202,6 +202,8 @@ const UNREAD_REASONS: Readonly<Record<string, string>> = {
     'the target sent interim 1xx answers (100 Continue) the HTTP client cannot read past',
   'too-large':
     "the target's answers ended past the harness's body cap, too large to hold and judge (--max-body raises the cap)",
+  'rate-limited':
+    "the target's rate limit (429, or 503 shedding load) still refused, after the harness waited, requests these clauses needed (--rate or --concurrency lower the load)",
 };
 const UNREAD = Object.keys(UNREAD_REASONS);
 
@@ -219,8 +221,9 @@ export function unreadReasons(
 
 /**
  * MUST checks left unjudged by answers the HTTP client could not read (interim 1xx it was not
- * told of, bodies past its cap): neither the target's fault shown nor a clause kept, so the run
- * cannot say conformant (a target that only ever sends them would pass).
+ * told of, bodies past its cap) or that a rate limit kept refusing: neither the target's fault
+ * shown nor a clause kept, so the run cannot say conformant (a target that only ever sends them
+ * would pass, and a rate limit in front of a fault would hide it).
  */
 export function unreadMusts(
   checks: ReadonlyArray<Pick<CheckResult, 'level' | 'verdict' | 'code'>>,

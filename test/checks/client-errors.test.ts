@@ -59,7 +59,9 @@ describe('413 and 429 Errors where a check would judge', () => {
         sent,
         ex: answered(status, errorBody(status)),
       });
-      expect(judgement).toMatchObject({ verdict: 'unjudged', code: 'open-limit' });
+      // A rate limit that stayed after the waits: the run cannot say conformant (rate-limited).
+      const code = status === 429 ? 'rate-limited' : 'open-limit';
+      expect(judgement).toMatchObject({ verdict: 'unjudged', code });
       expect(judgement.message).toContain('which the contract leaves open (not judged)');
       expect(judgesClause(judgement)).toBe(false);
     }
@@ -69,7 +71,7 @@ describe('413 and 429 Errors where a check would judge', () => {
     expect(judgesClause(fail('wrong status', [answered(500, errorBody(500))]))).toBe(true);
     expect(fail('wrong status', [answered(429, errorBody(429))])).toMatchObject({
       verdict: 'unjudged',
-      code: 'open-limit',
+      code: 'rate-limited',
     });
   });
 
@@ -90,6 +92,8 @@ describe('413 and 429 Errors where a check would judge', () => {
     const unread = { level: 'MUST' as const, verdict: 'unjudged' as const, code: 'unsolicited' };
     expect(runVerdict([passed, unread], [])).toBe('inconclusive');
     expect(runVerdict([passed, { ...unread, code: 'open-limit' }], [])).toBe('conformant');
+    // A rate limit that kept refusing what a MUST clause needed may hide a fault behind it.
+    expect(runVerdict([passed, { ...unread, code: 'rate-limited' }], [])).toBe('inconclusive');
   });
 
   it('a check whose every input met the limit judged nothing; one input judged is enough', async () => {
@@ -99,7 +103,7 @@ describe('413 and 429 Errors where a check would judge', () => {
       async () => limited(answered(429, errorBody(429))),
       'ok',
     );
-    expect(allLimited).toMatchObject({ verdict: 'unjudged', code: 'open-limit' });
+    expect(allLimited).toMatchObject({ verdict: 'unjudged', code: 'rate-limited' });
     const oneJudged = await checkEach(
       [1, 2],
       async (i) => (i === 1 ? pass('400 Error') : limited(answered(429, errorBody(429)))),

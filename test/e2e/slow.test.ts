@@ -53,12 +53,13 @@ describe('slow targets get a verdict within the run time budget', async () => {
     const result = await run(patient.baseUrl);
     expect(result.durationMs).toBeLessThan(BUDGET_S * 1000 + SLACK_MS);
     const report = readReport(result);
-    // A loaded machine may spend the budget before any MUST check is judged: inconclusive, and
-    // said so in one line; never a harness error.
+    // A loaded machine may spend the budget before any MUST check is judged, and a 429 that
+    // stays after the waits leaves its MUST checks unjudged: inconclusive, and said so in one
+    // line; never a harness error.
     expect(report.harnessErrors).toEqual([]);
     if (report.verdict === 'inconclusive') {
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain('inconclusive: no MUST check was judged');
+      expect(result.stderr).toMatch(/inconclusive: (no MUST check was judged|\d+ MUST check)/);
     } else {
       expect([0, 1]).toContain(result.code);
       expect(result.stderr).toBe('');

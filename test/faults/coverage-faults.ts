@@ -110,6 +110,28 @@ export const COVERAGE_FAULTS: Fault[] = [
     },
   },
   {
+    name: 'list-limit-before-filter-behind-429',
+    description:
+      'As list-limit-before-filter, behind a limit on filtered listings: a query it has not seen before gets 429 with an Error body and no Retry-After (its cache warms), served when sent again.',
+    caughtBy: ['LIST-LIMIT-STATUS'],
+    wrap: (app) => {
+      const seen = new Set<string>();
+      return async (req) => {
+        const status = req.query.get('status');
+        if (req.method !== 'GET' || status === null || !/\/pets$/.test(req.path)) return app(req);
+        const query = req.query.toString();
+        if (!seen.has(query)) {
+          seen.add(query);
+          return { status: 429, json: { code: 'warming', message: 'Try again.', status: 429 } };
+        }
+        const res = await app(withQuery(req, (q) => q.delete('status')));
+        return res.status === 200 && Array.isArray(res.json)
+          ? mapJson(res, (pets) => (pets as Json[]).filter((p) => p.status === status))
+          : res;
+      };
+    },
+  },
+  {
     name: 'create-name-trimmed',
     description: 'Trims leading and trailing whitespace off names.',
     caughtBy: ['CREATE-201-PROPERTY'],

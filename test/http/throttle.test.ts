@@ -75,10 +75,25 @@ describe('throttle', () => {
     await throttle(oneSecond.client, {}, spend).send(GET);
     expect(spend.waits.waitedOut).toBe(3);
     expect(spend.waits.waitedMs).toBeGreaterThanOrEqual(990);
-    // A Retry-After too long to wait, or none at all: answered 429, nothing waited.
+    // A Retry-After too long to wait: answered 429, nothing waited.
     await throttle(scripted([429], { 'retry-after': '3600' }).client, {}, spend).send(GET);
-    await throttle(scripted([429]).client, {}, spend).send(GET);
     expect(spend.waits.waitedOut).toBe(3);
+    // None at all (RFC 6585 4: it MAY say): a second waited out, then the answer.
+    const before = spend.waits.waitedMs;
+    await throttle(scripted([429, 200]).client, {}, spend).send(GET);
+    expect(spend.waits.waitedOut).toBe(4);
+    expect(spend.waits.waitedMs - before).toBeGreaterThanOrEqual(990);
+  });
+
+  it('guesses no more waits for a 429 without Retry-After once three guessed waits in a row met another', async () => {
+    const spend = newSpend();
+    spend.fruitlessWaits = 3;
+    const { client } = scripted([429, 200]);
+    expect((await throttle(client, {}, spend).send(GET)).response?.status).toBe(429);
+    expect(spend.waits.waitedOut).toBe(0);
+    // A Retry-After is still kept to: the target named the wait.
+    const named = scripted([429, 200], { 'retry-after': '0' });
+    expect((await throttle(named.client, {}, spend).send(GET)).response?.status).toBe(200);
   });
 
   it('hands each 429 it waited out to waitedOut, once, and never the answer it returns', async () => {
