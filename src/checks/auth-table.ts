@@ -320,6 +320,8 @@ export const INVALID_INPUTS: readonly InvalidInput[] = [
     instead: [400, 422],
     requests: (runId) => [
       post('malformed JSON', { rawBody: '{"name": ' }),
+      // A large body may go to a parser of its own (streaming) mounted before the key check.
+      post('malformed JSON of 20 KiB', { rawBody: `{"name": "${'x'.repeat(20_480)}", ` }),
       post('a body without name', { json: { categoryId: 1 } }),
       post('status "Sold"', { json: { ...refusedNewPet(runId, 'auth-sold'), status: 'Sold' } }),
       ...oddJsonTexts(refusedNewPet(runId, 'auth-odd')),

@@ -193,6 +193,21 @@ export const AUTH_FAULTS: Fault[] = [
           : app(req),
   },
   {
+    name: 'large-body-parsed-before-key',
+    description:
+      'createPet sends a body over 16 KiB to a streaming parser mounted before the key check: a malformed one gets 400 without the key.',
+    caughtBy: ['AUTH-BEFORE-BODY'],
+    wrap: (app) => (req) => {
+      if (!matches(req, 'POST', LIST) || Buffer.byteLength(req.body) <= 16_384) return app(req);
+      try {
+        JSON.parse(req.body);
+        return app(req);
+      } catch {
+        return { status: 400, json: { code: 'bad_json', message: 'Malformed JSON.', status: 400 } };
+      }
+    },
+  },
+  {
     name: 'localhost-skips-key',
     description:
       'Trusts a request whose Host is localhost (any port) as an internal health check: served without the key.',
