@@ -2,7 +2,7 @@ import { HarnessError } from '../base/errors.ts';
 import { quote } from '../base/quote.ts';
 import { type HttpClient, UNSOLICITED } from '../http/client.ts';
 import { type Exchange, mediaType, type RecordedResponse } from '../http/exchange.ts';
-import { retryAfterMs } from '../http/throttle.ts';
+import { waitNamed } from '../http/throttle.ts';
 
 /** Sends the preflight's request to another base URL (to suggest a fix for a wrong one). */
 export type ProbeAt = (baseUrl: string) => Promise<Exchange>;
@@ -82,17 +82,13 @@ const RETRY_EVERY_MS = 500;
 const notUpYet = (ex: Exchange) =>
   ex.error ? NOT_UP.has(ex.error.code) : STARTING.has(ex.response?.status ?? 0);
 
-/** A 429 or a 503 (RFC 9110 15.6.4) asks the client for patience; the checks wait it out too. */
-const ASK_FOR_PATIENCE = new Set([429, 503]);
 /** Answers asking for patience the preflight waits out, and the longest wait it keeps to. */
 const PATIENCE_RETRIES = 3;
 const MAX_RETRY_AFTER_MS = 30_000;
 
 /** How long the answer asks the client to wait before it sends again, if it asks and that is kept to. */
 function patienceAsked(ex: Exchange): number | undefined {
-  const res = ex.response;
-  if (!res || !ASK_FOR_PATIENCE.has(res.status)) return undefined;
-  const ms = retryAfterMs(res.headers['retry-after']);
+  const ms = ex.response && waitNamed(ex.response);
   return ms !== undefined && ms <= MAX_RETRY_AFTER_MS ? ms : undefined;
 }
 

@@ -93,6 +93,18 @@ const RETRIES_ON_429 = 3;
 const ASK_FOR_PATIENCE = [429, 503];
 
 /**
+ * The wait a 429 or a 503 names in its Retry-After (delta-seconds or an HTTP date), else
+ * undefined: the preflight and the throttle wait out the same answers.
+ */
+export function waitNamed(res: {
+  status: number;
+  headers: Record<string, string>;
+}): number | undefined {
+  if (!ASK_FOR_PATIENCE.includes(res.status)) return undefined;
+  return retryAfterMs(res.headers['retry-after']);
+}
+
+/**
  * How long to wait before sending again a request answered 429 or 503: its Retry-After; for a
  * 429 without one (RFC 6585 4: it MAY say), a second, then two, then four (the waits before the
  * retries); undefined for any other answer, and for a 503 without one (a 5xx, judged).
@@ -102,8 +114,7 @@ function patienceAsked(
   retry: number,
   spend: Spend,
 ) {
-  if (!ASK_FOR_PATIENCE.includes(res.status)) return undefined;
-  const asked = retryAfterMs(res.headers['retry-after']);
+  const asked = waitNamed(res);
   if (asked !== undefined || res.status !== 429)
     return asked === undefined ? undefined : { ms: asked };
   // A target that answered 429 again after the last few guessed waits refuses, it does not ask
