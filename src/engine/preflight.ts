@@ -2,7 +2,7 @@ import { HarnessError } from '../base/errors.ts';
 import { quote } from '../base/quote.ts';
 import { type HttpClient, UNSOLICITED } from '../http/client.ts';
 import { type Exchange, mediaType, type RecordedResponse } from '../http/exchange.ts';
-import { waitNamed } from '../http/throttle.ts';
+import { MAX_RETRY_AFTER_MS, RETRIES_ON_429, waitNamed } from '../http/throttle.ts';
 
 /** Sends the preflight's request to another base URL (to suggest a fix for a wrong one). */
 export type ProbeAt = (baseUrl: string) => Promise<Exchange>;
@@ -82,10 +82,6 @@ const RETRY_EVERY_MS = 500;
 const notUpYet = (ex: Exchange) =>
   ex.error ? NOT_UP.has(ex.error.code) : STARTING.has(ex.response?.status ?? 0);
 
-/** Answers asking for patience the preflight waits out, and the longest wait it keeps to. */
-const PATIENCE_RETRIES = 3;
-const MAX_RETRY_AFTER_MS = 30_000;
-
 /** How long the answer asks the client to wait before it sends again, if it asks and that is kept to. */
 function patienceAsked(ex: Exchange): number | undefined {
   const ms = ex.response && waitNamed(ex.response);
@@ -108,7 +104,7 @@ async function untilUp(
   const until = Date.now() + waitMs;
   for (;;) {
     const ex = await client.send(PREFLIGHT);
-    const patience = waitedOut.length < PATIENCE_RETRIES ? patienceAsked(ex) : undefined;
+    const patience = waitedOut.length < RETRIES_ON_429 ? patienceAsked(ex) : undefined;
     if (patience !== undefined) {
       waitedOut.push(ex);
       await new Promise((resolve) => setTimeout(resolve, patience));

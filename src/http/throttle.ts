@@ -82,7 +82,10 @@ export const UNANSWERED_LIMIT = 3;
  * timeouts, not minutes.
  */
 export const HUNG_LIMIT = 8;
-const RETRIES_ON_429 = 3;
+/** Times a request answered 429 or 503 is sent again after a wait, at most. */
+export const RETRIES_ON_429 = 3;
+/** The longest Retry-After waited out unless Limits.maxRetryAfterMs says otherwise. */
+export const MAX_RETRY_AFTER_MS = 30_000;
 
 /**
  * Statuses that ask the client, not the request, for patience: 429 Too Many Requests, and 503
@@ -146,7 +149,7 @@ async function inTurn<T>(spend: Spend, send: () => Promise<T>): Promise<T> {
 /** Guessed waits in a row after which the request was answered 429 again: then none is guessed. */
 const FRUITLESS_WAITS = 3;
 
-/** True for the exchange of a request the throttle did not send. */ /** True for the exchange of a request the throttle did not send. */
+/** True for the exchange of a request the throttle did not send. */
 export function isRefusal(ex: Exchange): boolean {
   const code = ex.error?.code;
   return code === BUDGET_SPENT || code === UNRESPONSIVE || code === OUT_OF_TIME;
@@ -272,7 +275,7 @@ export function throttling(limits: Limits, spend: Spend, waitedOut?: WaitedOut):
 function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedOut): Send {
   if (limits.concurrency !== undefined) spend.window ??= new LoadWindow(limits.concurrency);
   const interval = limits.ratePerSecond ? 1000 / limits.ratePerSecond : 0;
-  const maxWait = limits.maxRetryAfterMs ?? 30_000;
+  const maxWait = limits.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
   function refusal(options: SendOptions, route: string): Exchange | undefined {
     const held = options.holdBack?.();
     if (held !== undefined) return notSent(options, HELD_BACK, held);
