@@ -46,6 +46,8 @@ export interface SendOptions {
    * server MUST accept, instead of origin-form (`GET /v1/pets`).
    */
   absoluteForm?: boolean;
+  /** The request line says HTTP/1.0 (RFC 9112 2.3), on a connection of its own. */
+  http10?: boolean;
   /**
    * The request is the contract's only by an RFC (a relation of docs/equivalences.md marked
    * "RFC alone"): a server that does not read it so may refuse it as it would any request it
@@ -343,6 +345,7 @@ export function createClient(options: ClientOptions): HttpClient {
       headers: recordedHeaders(headers),
       ...(body === undefined ? {} : { body }),
       ...(req.absoluteForm ? { absoluteForm: true as const } : {}),
+      ...(req.http10 ? { httpVersion: '1.0' as const } : {}),
       ...(req.rfcForm ? { rfcForm: true as const } : {}),
       ...(req.bodyOctets && !isUtf8(req.bodyOctets) ? { notUtf8: true as const } : {}),
       ...(carriesKey(headers, apiKey) ? { keyed: true as const } : {}),
@@ -384,6 +387,7 @@ export function createClient(options: ClientOptions): HttpClient {
       const lease = connections.lease({
         chunkFraming: req.bodyChunks ? req.chunkFraming : undefined,
         freshConnection: req.freshConnection,
+        http10: req.http10,
       });
       const res = await transfer(lease.dispatcher, request).finally(lease.release);
       const { bytes, truncated, wholeBytes, overrun } = res;

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
 import { type ChunkFraming, frameChunks } from './chunk-framing.ts';
+import { asHttp10 } from './request-line.ts';
 import { tapReads } from './transfer.ts';
 import { undici } from './undici.ts';
 
@@ -11,6 +12,8 @@ export interface ConnectionNeeds {
   chunkFraming?: ChunkFraming | undefined;
   /** A connection opened for this request alone (a request sent again, RFC 9112 9.3.1.1). */
   freshConnection?: boolean | undefined;
+  /** The request line written as HTTP/1.0, on a connection of its own (request-line.ts). */
+  http10?: boolean | undefined;
 }
 
 /** A dispatcher to send one request through, and what to do once its answer is read. */
@@ -43,8 +46,8 @@ export class Connections {
 
   lease(needs: ConnectionNeeds): Lease {
     const framing = needs.chunkFraming;
-    if (needs.freshConnection) {
-      const own = new undici.Agent({ ...this.options(framing), connections: 1 });
+    if (needs.freshConnection || needs.http10) {
+      const own = new undici.Agent({ ...this.options(framing, needs.http10), connections: 1 });
       // Destroyed, not closed, once its answer is read: a target still holding the request (a
       // hang the deadline ended) must not keep the socket open.
       return { dispatcher: own, release: () => void own.destroy().catch(() => undefined) };
@@ -66,10 +69,10 @@ export class Connections {
   }
 
   /** undici's own connector, each socket it opens tapped so an answer knows its socket (transfer.ts). */
-  private options(framing: ChunkFraming | undefined) {
+  private options(framing: ChunkFraming | undefined, http10?: boolean) {
     const { connector } = this;
     const prepare = (socket: Socket) => {
-      const tapped = tapReads(socket);
+      const tapped = tapReads(http10 ? asHttp10(socket) : socket);
       return framing ? frameChunks(tapped, () => framing) : tapped;
     };
     return {

@@ -75,6 +75,7 @@ export function toCurl(request: RecordedRequest): string {
   const parts = ['curl', '-sS', '-i', '-X', request.method, ...urlWords(request.url)];
   // The harness sent the dot segments as written (SendOptions.asWritten): so does curl.
   if (DOT_SEGMENT.test(request.url)) parts.push('--path-as-is');
+  if (request.httpVersion === '1.0') parts.push('--http1.0');
   // curl writes origin-form unless told the target (its URL, without the fragment).
   if (request.absoluteForm)
     parts.push('--request-target', quoteValue(request.url.split('#')[0] as string));

@@ -12,6 +12,8 @@ export interface RecordedRequest {
   bodyLength?: number;
   /** Sent with the request target in absolute-form, the whole URL (RFC 9112 3.2.2). */
   absoluteForm?: true;
+  /** Sent as HTTP/1.0 (absent: HTTP/1.1). */
+  httpVersion?: '1.0';
   /** How a body sent chunked was framed, in words (chunk-framing.ts); absent: Content-Length. */
   framing?: string;
   /** The body's octets were no UTF-8: `body` holds them decoded leniently (U+FFFD). */

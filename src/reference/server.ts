@@ -33,6 +33,7 @@ async function readRequest(req: IncomingMessage): Promise<AppRequest> {
     path: url.pathname,
     target: req.url ?? '/',
     rawHeaders: req.rawHeaders,
+    httpVersion: req.httpVersion,
     query: url.searchParams,
     headers,
     body: Buffer.concat(chunks).toString('utf8'),

@@ -7,6 +7,8 @@ export interface AppRequest {
   target?: string;
   /** Header lines as sent, name and value in turn, names in their own letter case. */
   rawHeaders?: string[];
+  /** The request line's version, e.g. `1.1` (absent in hand-made requests). */
+  httpVersion?: string;
   query: URLSearchParams;
   /** Header names lower-cased. */
   headers: Record<string, string | undefined>;

@@ -19,7 +19,7 @@ function entry(ex: Exchange) {
     request: {
       method: ex.request.method,
       url: ex.request.url,
-      httpVersion: 'HTTP/1.1',
+      httpVersion: `HTTP/${ex.request.httpVersion ?? '1.1'}`,
       cookies: [],
       headers: pairs(ex.request.headers),
       queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),

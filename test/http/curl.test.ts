@@ -37,12 +37,13 @@ describe('curl lines', () => {
 interface Seen {
   url: string;
   headers: Record<string, string | string[] | undefined>;
+  httpVersion: string;
 }
 
 const run = promisify(execFile);
 const seen: Seen[] = [];
 const capture = createServer((req, res) => {
-  seen.push({ url: req.url ?? '', headers: req.headers });
+  seen.push({ url: req.url ?? '', headers: req.headers, httpVersion: req.httpVersion });
   req.resume();
   req.on('end', () => res.end());
 });
@@ -164,6 +165,28 @@ describe('curl lines of a request target in absolute-form (RFC 9112 3.2.2)', () 
     expect((await replay(toCurl({ method: 'GET', url, headers: {} }), 'unused')).url).toBe(
       '/v1/pets?limit=2',
     );
+  });
+});
+
+describe('a request sent as HTTP/1.0 (RFC 9112 2.3)', () => {
+  it('goes out with a 1.0 request line, is recorded so, and its curl line sends 1.0 too', async () => {
+    const client = createClient({ baseUrl: `${ORIGIN}/v1`, apiKey: 'v10-key', timeoutMs: 2000 });
+    seen.length = 0;
+    const ex = await client.send({
+      method: 'GET',
+      path: '/pets',
+      query: { limit: 2 },
+      http10: true,
+    });
+    const plain = await client.send({ method: 'GET', path: '/pets' });
+    await client.close();
+    expect(ex.response?.status).toBe(200);
+    expect(seen.map((s) => s.httpVersion)).toEqual(['1.0', '1.1']);
+    expect(ex.request.httpVersion).toBe('1.0');
+    expect(plain.request.httpVersion).toBeUndefined();
+    const line = toCurl(ex.request);
+    expect(line).toContain('--http1.0');
+    expect((await replay(line, 'v10-key')).httpVersion).toBe('1.0');
   });
 });
 

@@ -1,0 +1,20 @@
+import type { Socket } from 'node:net';
+
+// undici 7 writes the request line first in the one latin1 string of the header section
+// (lib/dispatcher/client-h1.js: `${method} ${path} HTTP/1.1\r\n`), and speaks no other version.
+const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+ [^ \r\n]+ )HTTP\/1\.1\r\n/;
+
+/**
+ * The socket, its request lines written as HTTP/1.0 (RFC 9112 2.3): a server MUST answer
+ * a 1.0 request in a version the client can read, and it gets the same authentication as any
+ * other. An old proxy or a health checker still sends 1.0, so a server may treat it otherwise.
+ */
+export function asHttp10(socket: Socket): Socket {
+  const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+  socket.write = ((data: unknown, ...rest: unknown[]) =>
+    write(
+      typeof data === 'string' ? data.replace(REQUEST_LINE, '$1HTTP/1.0\r\n') : data,
+      ...rest,
+    )) as Socket['write'];
+  return socket;
+}
