@@ -26,7 +26,7 @@ export type Family = keyof typeof FAMILIES;
 /** What a form means: the request of the contract it is another way of writing. */
 export type Meaning =
   | { op: 'listPets'; limit?: number; status?: PetStatus }
-  | { op: 'createPet'; pet: { name: string; categoryId: number; status?: PetStatus } }
+  | { op: 'createPet'; pet: { name: string; categoryId: number | bigint; status?: PetStatus } }
   | { op: 'getPet'; id: string };
 
 /** The key a form carries: the valid one, a wrong one, or none at all. */
@@ -61,8 +61,11 @@ export interface Relation {
   rfc: string;
   /** The forms, in words. */
   says: string;
-  /** A refusal an RFC allows for some form (a MAY): these statuses with an Error body warn. */
-  refusal?: { statuses: readonly number[]; rfc: string };
+  /**
+   * A refusal an RFC allows for some form (a MAY): these statuses with an Error body warn, or,
+   * `quiet`, pass (the contract's own words allow it as readily as the form).
+   */
+  refusal?: { statuses: readonly number[]; rfc: string; quiet?: true };
   /**
    * `rfc`: with the valid key, the forms are one request by the RFC alone, and the contract's
    * text writes none of it out (it writes `Authorization: Bearer <API_KEY>`, `GET /pets`, a
@@ -503,6 +506,22 @@ export const RELATIONS: readonly Relation[] = [
     },
   },
   {
+    id: 'http-1.0',
+    family: 'FRAMING',
+    basis: 'rfc',
+    rfc: 'RFC 9112 2.3 (a server answers a 1.0 request in a version the client understands); RFC 9110 2.5, 15.6.6 (505)',
+    says: 'the request line in HTTP/1.0, on a connection of its own: GET /v1/pets HTTP/1.0 is GET /v1/pets',
+    refusal: { statuses: [505], rfc: 'RFC 9110 15.6.6: 505 HTTP Version Not Supported' },
+    forms: (ctx) => [
+      plain({ op: 'listPets', limit: 2 }, 'GET /pets?limit=2 HTTP/1.0', {
+        query: 'limit=2',
+        http10: true,
+      }),
+      plain({ op: 'getPet', id: ctx.petId }, `GET /pets/${ctx.petId} HTTP/1.0`, { http10: true }),
+      plain(newPet(ctx, 'http10'), 'POST /pets HTTP/1.0', { http10: true }),
+    ],
+  },
+  {
     id: 'chunked-body',
     family: 'FRAMING',
     basis: 'rfc',
@@ -621,6 +640,43 @@ export const RELATIONS: readonly Relation[] = [
       ];
     },
   },
+  {
+    id: 'json-integral-numbers',
+    family: 'JSON',
+    rfc: 'RFC 8259 6',
+    says: 'an integer categoryId written with a fraction part or an exponent: 100.0, 1e2, 1E+2, 1.5e1, 10000e-2, -2.5E+3',
+    // A reader that takes only integer literals as integers finds the value invalid: the
+    // contract's 400 for "invalid values". Taken, it must be the value the number denotes.
+    refusal: {
+      statuses: [400],
+      rfc: 'the contract (400: "contains invalid values"), for a reader of integer literals only',
+      quiet: true,
+    },
+    forms: (ctx) =>
+      INTEGRAL_NUMBERS.map(([text, categoryId], i) => {
+        const m = newPet(ctx, `number-${i}`) as Extract<Meaning, { op: 'createPet' }>;
+        const meaning = { ...m, pet: { ...m.pet, categoryId } };
+        return jsonForm(
+          meaning,
+          `categoryId ${text}`,
+          `{"name":${JSON.stringify(m.pet.name)},"categoryId":${text}}`,
+        );
+      }),
+  },
+];
+
+/**
+ * Integers written with a fraction part or an exponent, and the value each denotes. Each is a
+ * double exactly: a reader of such numbers through a double (which RFC 8259 6 allows, and past
+ * 2^53 rounds) still owes this very value.
+ */
+const INTEGRAL_NUMBERS: ReadonlyArray<readonly [string, bigint]> = [
+  ['100.0', 100n],
+  ['1e2', 100n],
+  ['1E+2', 100n],
+  ['1.5e1', 15n],
+  ['10000e-2', 100n],
+  ['-2.5E+3', -2500n],
 ];
 
 /** The relation of each id. */

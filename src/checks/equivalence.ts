@@ -68,7 +68,9 @@ function answerProblem(a: EquivalentAnswer, plainGet: Exchange | undefined): Jud
   const refusal = relation?.refusal;
   const status = ex.response?.status ?? 0;
   if (refusal?.statuses.includes(status) && !notErrorResponse(ex, status))
-    return warn(`${label(a)}: refused with ${status}, which ${refusal.rfc} allows`, [ex]);
+    return refusal.quiet
+      ? undefined
+      : warn(`${label(a)}: refused with ${status}, which ${refusal.rfc} allows`, [ex]);
   const failed = servedOtherwise(a, problem, plainGet);
   if (relation?.basis !== 'rfc' || failed.verdict !== 'fail') return failed;
   return rfcAlone(failed, relation.rfc);

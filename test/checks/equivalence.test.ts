@@ -51,6 +51,23 @@ describe('equivalent requests (docs/equivalences.md)', () => {
     expect(check.judge({ answers: [answer(400)] }).verdict).toBe('fail');
   });
 
+  it('an integer written with an exponent: 201 with the value it denotes or a quiet 400 pass, another value fails', () => {
+    const check = equivalenceCheck('JSON');
+    const meaning = { op: 'createPet', pet: { name: 'Rex', categoryId: 100n } } as const;
+    const answer = (status: number, json: unknown) => ({
+      relation: 'json-integral-numbers',
+      form: 'categoryId 1e2',
+      key: 'valid' as const,
+      meaning,
+      ex: exchange({ status, json }, 'POST'),
+    });
+    const pet = (categoryId: number) => ({ id: 7, name: 'Rex', categoryId });
+    expect(check.judge({ answers: [answer(201, pet(100))] }).verdict).toBe('pass');
+    expect(check.judge({ answers: [answer(400, errorBody(400))] }).verdict).toBe('pass');
+    expect(check.judge({ answers: [answer(201, pet(1))] }).verdict).toBe('fail');
+    expect(check.judge({ answers: [answer(422, errorBody(422))] }).verdict).toBe('fail');
+  });
+
   it('with the key, a form one request by an RFC alone fails as that RFC (certify), a form the contract writes fails outright', () => {
     const check = equivalenceCheck('CREDENTIALS');
     const meaning = { op: 'listPets', limit: 3 } as const;

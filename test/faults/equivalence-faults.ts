@@ -233,4 +233,24 @@ export const EQUIVALENCE_FAULTS: readonly Fault[] = [
     wrap: (app) => (req) =>
       app(matches(req, 'POST', LIST) ? { ...req, body: req.body.replaceAll('\\u', '\\\\u') } : req),
   },
+  {
+    name: 'http10-skips-key',
+    description:
+      'Takes an HTTP/1.0 request for a load balancer’s health check and serves it without the key check, any operation, a wrong key or none.',
+    caughtBy: ['EQUIV-FRAMING'],
+    wrap: servedWhen((req) => req.httpVersion === '1.0'),
+  },
+  {
+    name: 'integral-number-read-as-text',
+    description:
+      'Validates categoryId by its value (1e2 and 100.0 are integers) but stores parseInt of its text: 1e2 is kept as 1, 1.5e1 as 1, 100.0 as 100.',
+    caughtBy: ['EQUIV-JSON'],
+    wrap: (app) => (req) => {
+      const literal = /("categoryId"\s*:\s*)(-?\d+(?:\.\d+)?[eE][+-]?\d+|-?\d+\.\d+)/;
+      if (!matches(req, 'POST', LIST)) return app(req);
+      const text = literal.exec(req.body)?.[2];
+      if (text === undefined || !Number.isInteger(Number(text))) return app(req);
+      return app({ ...req, body: req.body.replace(literal, `$1${Number.parseInt(text, 10)}`) });
+    },
+  },
 ];
