@@ -1,6 +1,11 @@
 import { MUTATIONS } from '../src/arbitraries/invalid-new-pet.ts';
-import { magnitudes, nameOfLength, paddedNewPet } from '../src/arbitraries/magnitudes.ts';
-import { edgeNewPets, newPetArb } from '../src/arbitraries/new-pet.ts';
+import {
+  magnitudes,
+  type NameKind,
+  nameOfLength,
+  paddedNewPet,
+} from '../src/arbitraries/magnitudes.ts';
+import { boundaryNewPets, edgeNewPets, newPetArb } from '../src/arbitraries/new-pet.ts';
 import { exampleNewPet } from '../src/arbitraries/pet-name.ts';
 import { jsonText } from '../src/arbitraries/wire.ts';
 import { CREATE_CLIENT_ID } from '../src/checks/client-id.ts';
@@ -11,13 +16,14 @@ import {
   CREATE_ID_UNIQUE,
   INVALID_BODY_CHECKS,
 } from '../src/checks/create-pet.ts';
-import { CREATE_MAGNITUDES } from '../src/checks/magnitudes.ts';
+import { CREATE_MAGNITUDES, type SizedCreate } from '../src/checks/magnitudes.ts';
 import { judgeName, NAME_UNICODE, type NameObservation } from '../src/checks/names.ts';
 import { LIMIT, PET_STATUSES, type PetStatus } from '../src/contract/contract.ts';
 import { exactJson, exactPetId, integerText } from '../src/http/exact.ts';
 import type { PetstoreApi } from '../src/http/petstore-api.ts';
 import { checkTest, eachTest, propertyTest, useTarget } from '../src/language/check-test.ts';
 import { getPetRemoved } from '../src/language/lifecycle.ts';
+import { createAndReadBack } from '../src/language/read-back.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
 import { unicodePets } from '../src/language/unicode-pets.ts';
 
@@ -36,7 +42,7 @@ export default function createPetSuite(run: SuiteRun): void {
     CREATE_201_PROPERTY,
     newPetArb(runId),
     async (api, sent) => ({ sent, ex: await api.createPet(sent) }),
-    { examples: edgeNewPets(runId), independent: true },
+    { examples: [...edgeNewPets(runId), ...boundaryNewPets(runId)], independent: true },
   );
 
   const UNIQUE_CREATES = 10;
@@ -136,17 +142,16 @@ export default function createPetSuite(run: SuiteRun): void {
     'a NewPet carrying an existing id got a new one, and the existing pet stayed itself',
   );
 
-  // Every order of magnitude of a name's length and of a whitespace run, up to the body cap.
-  // The small ones go together; from ALONE_FROM characters on, one after another, so a large
-  // body never waits behind another for its --timeout.
+  // Every order of magnitude of a name's length, in names of each kind of character, and of a
+  // whitespace run, up to the body cap; each pet read back at once. The small ones go together;
+  // from ALONE_FROM characters on, one after another, so a large body never waits behind another
+  // for its --timeout.
   checkTest(target, CREATE_MAGNITUDES, async (api) => {
-    const sends = magnitudes(target.ctx.maxBodyBytes).flatMap((length) =>
-      magnitudeSends(runId, length),
-    );
-    const creates = await Promise.all(
-      sends.filter((s) => s.length < ALONE_FROM).map((s) => s.send(api)),
-    );
-    for (const s of sends.filter((s) => s.length >= ALONE_FROM)) creates.push(await s.send(api));
+    const reads = getPetRemoved(target.ctx) === undefined;
+    const sends = magnitudeSends(runId, target.ctx.maxBodyBytes);
+    const send = (s: (typeof sends)[number]) => s.send(api, reads);
+    const creates = await Promise.all(sends.filter((s) => s.length < ALONE_FROM).map(send));
+    for (const s of sends.filter((s) => s.length >= ALONE_FROM)) creates.push(await send(s));
     return creates;
   });
 }
@@ -154,30 +159,38 @@ export default function createPetSuite(run: SuiteRun): void {
 /** Sizes from which a CREATE-MAGNITUDES body is sent alone. */
 const ALONE_FROM = 100_000;
 
-/** The three creates of one magnitude: a name of letters, one of escapes, a padded NewPet. */
-function magnitudeSends(runId: string, length: number) {
-  const sent = { name: nameOfLength(runId, length), categoryId: length, status: 'sold' };
-  const escaped = { ...sent, name: nameOfLength(runId, length, true) };
-  const padded = paddedNewPet(runId, length);
-  return [
-    {
-      what: `a name of ${length} characters`,
-      sent,
-      send: (api: PetstoreApi) => api.createPet(sent),
-    },
-    {
-      what: `a name of ${length} characters, runs of quotes and backslashes`,
-      sent: escaped,
-      send: (api: PetstoreApi) => api.createPet(escaped),
-    },
-    {
-      what: `a NewPet with ${length} characters of whitespace`,
-      sent: padded.pet,
-      send: (api: PetstoreApi) => api.createPetRaw(padded.text),
-    },
-  ].map(({ what, sent, send }) => ({
+/** What each kind of name is called in a verdict. */
+const KIND_WORDS: Record<NameKind, string> = {
+  letters: '',
+  escapes: ', runs of quotes and backslashes',
+  wide: ' of three UTF-8 bytes each',
+  astral: ' past U+FFFF',
+};
+
+/**
+ * Every create of CREATE-MAGNITUDES: names of each kind at each of its magnitudes, and NewPets
+ * padded with whitespace at the letters' magnitudes; each sent, then read back when `reads`.
+ */
+function magnitudeSends(runId: string, maxBodyBytes: number) {
+  const named = (Object.keys(KIND_WORDS) as NameKind[]).flatMap((kind) =>
+    magnitudes(maxBodyBytes, kind).map((length) => {
+      const sent = { name: nameOfLength(runId, length, kind), categoryId: length, status: 'sold' };
+      const what = `a name of ${length} characters${KIND_WORDS[kind]}`;
+      return { length, what, sent, create: (api: PetstoreApi) => api.createPet(sent) };
+    }),
+  );
+  const padded = magnitudes(maxBodyBytes).map((length) => {
+    const { pet, text } = paddedNewPet(runId, length);
+    const what = `a NewPet with ${length} characters of whitespace`;
+    return { length, what, sent: pet, create: (api: PetstoreApi) => api.createPetRaw(text) };
+  });
+  return [...named, ...padded].map(({ length, what, sent, create }) => ({
     length,
-    send: async (api: PetstoreApi) => ({ what, sent, ex: await send(api) }),
+    send: async (api: PetstoreApi, reads: boolean): Promise<SizedCreate> => {
+      if (!reads) return { what, sent, ex: await create(api) };
+      const { created, fetch } = await createAndReadBack(api, () => create(api));
+      return { what, sent, ex: created, ...(fetch ? { fetch } : {}) };
+    },
   }));
 }
 

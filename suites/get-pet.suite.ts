@@ -7,22 +7,17 @@ import {
   UNKNOWN_IDS,
 } from '../src/arbitraries/pet-id.ts';
 import {
-  AGAIN_AT_MOST,
-  fetchProblem,
   GET_200_LISTED,
   GET_200_PET,
   GET_404_UNKNOWN,
   GET_ID_ANY,
   GET_ID_NOT_INT64,
-  worthAgain,
 } from '../src/checks/get-pet.ts';
 import { precondition } from '../src/checks/types.ts';
-import { validate } from '../src/contract/schemas.ts';
-import { exactJson, exactPetId, integerText } from '../src/http/exact.ts';
-import type { Exchange } from '../src/http/exchange.ts';
-import type { PetstoreApi } from '../src/http/petstore-api.ts';
+import { exactJson, integerText } from '../src/http/exact.ts';
 import { eachTest, propertyTest, useTarget, verdictTest } from '../src/language/check-test.ts';
 import { getPetRemoved } from '../src/language/lifecycle.ts';
+import { createAndReadBack } from '../src/language/read-back.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
 import { probeUnknownId } from '../src/language/unknown-id.ts';
 
@@ -31,33 +26,14 @@ export default function getPetSuite(run: SuiteRun): void {
   const target = useTarget(run);
   const whileGetPetExists = { unlessSkipped: () => getPetRemoved(target.ctx) };
 
-  /** Creates a pet and reads it back at once: its exact view, and getPet's answer. */
-  async function createAndRead(api: PetstoreApi, sent: Record<string, unknown>) {
-    const created = await api.createPet(sent);
-    // Without a created pet there is nothing to fetch; the createPet checks say why.
-    if (created.response?.status !== 201 || !validate('pet', created.response.json).valid) {
-      return precondition('createPet did not return a Pet to fetch');
-    }
-    const exact = exactJson(created) as Record<string, unknown>;
-    return { created: exact, ex: await api.getPet(String(exactPetId(created))) };
-  }
-
   propertyTest(
     target,
     GET_200_PET,
     newPetArb(target.ctx.runId),
     async (api, sent) => {
-      const first = await createAndRead(api, sent);
-      if ('verdict' in first || !worthAgain(first.created, first.ex)) return first;
-      // Another client may have changed or deleted the pet: more of them tell.
-      const again: Array<{ created: Record<string, unknown>; ex: Exchange }> = [];
-      while (again.length < AGAIN_AT_MOST) {
-        const next = await createAndRead(api, sent);
-        if ('verdict' in next) break;
-        again.push(next);
-        if (!fetchProblem(next.created, next.ex)) break;
-      }
-      return again.length ? { ...first, again } : first;
+      const { fetch } = await createAndReadBack(api, () => api.createPet(sent));
+      // Without a created pet there is nothing to fetch; the createPet checks say why.
+      return fetch ?? precondition('createPet did not return a Pet to fetch');
     },
     // Each input fetches the pet it created itself.
     { ...whileGetPetExists, examples: edgeNewPets(target.ctx.runId), independent: true },

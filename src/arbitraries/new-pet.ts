@@ -111,3 +111,20 @@ export function edgeNewPets(runId: string): NewPetBody[] {
     { name: petName(runId, 'near-int64-min-zeros'), categoryId: INT64.min + 8n, status: 'sold' },
   ];
 }
+
+/**
+ * Every combination of the fields' falsy and extreme values: an empty or a plain name; a
+ * categoryId of 0, 1, -1 or either int64 bound; no status or each one. A server that tests two
+ * fields together (`!body.categoryId && !body.status` as "empty body") refuses one combination
+ * no single edge shows. Forty bodies: each alone is an edge, so a failing one is already small.
+ */
+export function boundaryNewPets(runId: string): NewPetBody[] {
+  const names = ['', petName(runId, 'pair')];
+  const categories = [0n, 1n, -1n, INT64.max, INT64.min];
+  const statuses = [undefined, ...PET_STATUSES];
+  return names.flatMap((name) =>
+    categories.flatMap((categoryId) =>
+      statuses.map((status) => ({ name, categoryId, ...(status ? { status } : {}) })),
+    ),
+  );
+}

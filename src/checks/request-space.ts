@@ -118,14 +118,24 @@ function credentialCell(ex: Exchange, c: RequestClass, apiKey: string): string {
 }
 
 function nameCells(name: string): [string, string][] {
-  const cells: [string, string][] = NAME_KINDS.filter((k) =>
-    k.chars.some((ch) => name.includes(ch)),
-  ).map((k) => ['name characters', k.id]);
+  // One pass over the name, however long: its distinct code points and how many there are.
+  const present = new Set<string>();
+  let codePoints = 0;
+  for (const ch of name) {
+    present.add(ch);
+    codePoints++;
+  }
+  // A kind's sample of more than one code point (an emoji sequence) is looked for as it is.
+  const holds = (ch: string) => present.has(ch) || ([...ch].length > 1 && name.includes(ch));
+  const cells: [string, string][] = NAME_KINDS.filter((k) => k.chars.some(holds)).map((k) => [
+    'name characters',
+    k.id,
+  ]);
   if (name === '') cells.push(['name', 'empty']);
   if (name !== name.trim()) cells.push(['name', 'padded']);
   if (/\S {2,}\S/.test(name)) cells.push(['name', 'inner-runs']);
   if (name.includes('\u0000')) cells.push(['name', 'nul']);
-  if ([...name].length >= 1024) cells.push(['name', 'long']);
+  if (codePoints >= 1024) cells.push(['name', 'long']);
   return cells;
 }
 

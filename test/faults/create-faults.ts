@@ -223,6 +223,13 @@ export const CREATE_ANSWER_FAULTS: Fault[] = [
     wrap: (app) => rejectWhen(app, (b) => b.name === ''),
   },
   {
+    name: 'create-rejects-zero-category-without-status',
+    description:
+      'Takes a NewPet with neither a categoryId nor a status for an empty body (if (!categoryId && !status)): categoryId 0 without a status gets 400.',
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) => rejectWhen(app, (b) => bigIntOf(b.categoryId) === 0n && !b.status),
+  },
+  {
     name: 'create-rejects-negative-category',
     description: 'Rejects negative categoryIds.',
     caughtBy: ['CREATE-201-PROPERTY'],

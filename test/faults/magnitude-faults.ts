@@ -1,6 +1,32 @@
 import { stringify } from 'lossless-json';
+import type { Handler } from '../../src/reference/index.ts';
 import type { Fault } from './types.ts';
-import { errorOf, isObject, LIST, mapJson, matches, onResponse } from './wrap.ts';
+import { errorOf, ITEM, isObject, LIST, mapJson, matches, onResponse } from './wrap.ts';
+
+/**
+ * Every pet getPet and listPets show, mapped by `fn`: a store that keeps a pet other than it
+ * echoed it (createPet's answer is built from the request, the reads from the store).
+ */
+function onStoredPets(app: Handler, fn: (pet: Record<string, unknown>) => unknown): Handler {
+  const each = (pet: unknown) => (isObject(pet) ? fn(pet) : pet);
+  const read = (json: unknown) => (Array.isArray(json) ? json.map(each) : each(json));
+  return onResponse(
+    onResponse(app, 'GET', LIST, (res) => mapJson(res, read)),
+    'GET',
+    ITEM,
+    (res) => mapJson(res, read),
+  );
+}
+
+/** `text` cut to at most `bytes` UTF-8 bytes, at a character's boundary. */
+function cutToBytes(text: string, bytes: number): string {
+  let out = '';
+  for (const c of text) {
+    if (Buffer.byteLength(out + c) > bytes) break;
+    out += c;
+  }
+  return out;
+}
 
 /** Servers that keep small values and break large ones: limits nobody listed. */
 export const MAGNITUDE_FAULTS: readonly Fault[] = [
@@ -50,5 +76,27 @@ export const MAGNITUDE_FAULTS: readonly Fault[] = [
       matches(req, 'POST', LIST) && /\s{4097}/.test(req.body)
         ? errorOf(400, 'invalid_request', 'The request body is not valid JSON.')
         : app(req),
+  },
+  {
+    name: 'names-stored-in-255-bytes',
+    description:
+      'Checks a name against 255 characters but stores it in 255 UTF-8 bytes: a name of at most 255 characters and more bytes (100 CJK characters) is read back cut; createPet echoes it whole.',
+    caughtBy: ['CREATE-MAGNITUDES'],
+    wrap: (app) =>
+      onStoredPets(app, (pet) =>
+        typeof pet.name === 'string' && [...pet.name].length <= 255
+          ? { ...pet, name: cutToBytes(pet.name, 255) }
+          : pet,
+      ),
+  },
+  {
+    name: 'long-names-lose-status',
+    description:
+      'Keeps pets whose name is 256 characters or longer in a table without a status: createPet echoes the status sent, getPet and listPets show none.',
+    caughtBy: ['CREATE-MAGNITUDES'],
+    wrap: (app) =>
+      onStoredPets(app, ({ status: _status, ...pet }) =>
+        typeof pet.name === 'string' && pet.name.length >= 256 ? pet : { ...pet, status: _status },
+      ),
   },
 ];
