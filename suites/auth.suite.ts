@@ -1,3 +1,4 @@
+import { petName, refusedNewPet } from '../src/arbitraries/pet-name.ts';
 import { type AuthProbe, authCheckFor, orderCheckFor } from '../src/checks/auth.ts';
 import {
   CREDENTIAL_STATES,
@@ -6,9 +7,13 @@ import {
   invalidInputPairs,
   OPERATION_ROWS,
   type RequestSpec,
+  WRONG_TOKEN,
   withCredential,
 } from '../src/checks/auth-table.ts';
+import { AUTH_SESSION_COOKIE, cookiesSet } from '../src/checks/session.ts';
 import type { OperationName } from '../src/contract/contract.ts';
+import type { Auth } from '../src/http/client.ts';
+import { exactPetId } from '../src/http/exact.ts';
 import type { PetstoreApi } from '../src/http/petstore-api.ts';
 import { checkTest, eachTest, onOwnConnection, useTarget } from '../src/language/check-test.ts';
 import { getPetRemoved } from '../src/language/lifecycle.ts';
@@ -103,4 +108,34 @@ export default function authSuite(run: SuiteRun): void {
       optionsFor(input.operation),
     );
   }
+
+  // The cookies the service sets on answers to the key (a session), sent back without it.
+  checkTest(target, AUTH_SESSION_COOKIE, async (api) => {
+    const created = await api.createPet({ name: petName(runId, 'session'), categoryId: 1 });
+    const id = exactPetId(created);
+    const read = id === undefined || getPetRemoved(target.ctx) ? [] : [await api.getPet(id)];
+    const keyed = [await api.listPets({ limit: 1 }), created, ...read];
+    const cookie = cookiesSet(keyed);
+    if (cookie === undefined) return { keyed, replays: [] };
+    const requests = [
+      { label: 'listPets', method: 'GET', path: '/pets', query: { limit: 1 } },
+      ...(read.length ? [{ label: 'getPet', method: 'GET', path: `/pets/${id}` }] : []),
+      { label: 'createPet', method: 'POST', path: '/pets', json: refusedNewPet(runId, 'session') },
+    ];
+    const replays = await Promise.all(
+      requests.flatMap(({ label, ...request }) =>
+        KEYLESS_AUTH.map(async ({ words, auth }) => ({
+          label: `${label} with the session's cookies, ${words}`,
+          ex: await api.send({ ...request, auth, headers: { cookie } }),
+        })),
+      ),
+    );
+    return { keyed, cookie, replays };
+  });
 }
+
+/** The two ways of coming without the right key. */
+const KEYLESS_AUTH: readonly { words: string; auth: Auth }[] = [
+  { words: 'no key', auth: 'none' },
+  { words: 'a wrong key', auth: { authorization: `Bearer ${WRONG_TOKEN}` } },
+];

@@ -1,10 +1,14 @@
-import { petName } from '../src/arbitraries/pet-name.ts';
+import { petName, refusedNewPet } from '../src/arbitraries/pet-name.ts';
 import { WRONG_TOKEN } from '../src/checks/auth-table.ts';
 import {
   AUTH_HEAD,
+  AUTH_METHOD_OVERRIDE,
   AUTH_OPTIONS,
   AUTH_OTHER_METHODS,
+  ERROR_BODY_OTHER_METHODS,
   type KeyState,
+  METHOD_OVERRIDES,
+  type MethodProbe,
   type WriteProbe,
 } from '../src/checks/methods.ts';
 import { precondition } from '../src/checks/types.ts';
@@ -28,7 +32,9 @@ const KEYLESS: readonly { key: KeyState; words: string; auth: Auth }[] = [
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function methodsSuite(run: SuiteRun): void {
   const target = useTarget(run);
-  const petToFetch = fixture(target, [AUTH_HEAD, AUTH_OPTIONS], () => somePet(target));
+  const petToFetch = fixture(target, [AUTH_HEAD, AUTH_OPTIONS, AUTH_METHOD_OVERRIDE], () =>
+    somePet(target),
+  );
   const { runId } = target.ctx;
 
   /** `method` on both paths with no key, a wrong one and (when asked) the key. */
@@ -60,12 +66,66 @@ export default function methodsSuite(run: SuiteRun): void {
     return Array.isArray(probes) ? AUTH_OPTIONS.judge(probes) : probes;
   });
 
-  // Each write on a pet of its own, created for it, then read with the key.
+  // Each override on OPTIONS (which a CORS layer may let past the key check) and on POST, to GET
+  // and to POST, without the right key.
+  verdictTest(target, AUTH_METHOD_OVERRIDE, async (api) => {
+    const pet = await petToFetch();
+    if ('none' in pet) return precondition(pet.none);
+    const item = getPetRemoved(target.ctx) ? [] : [`/pets/${pet.id}`];
+    const shapes: { method: string; path: string; to: string; body?: true }[] = [
+      ...['/pets', ...item].map((path) => ({ method: 'OPTIONS', path, to: 'GET' })),
+      { method: 'OPTIONS', path: '/pets', to: 'POST', body: true as const },
+      { method: 'POST', path: '/pets', to: 'GET', body: true as const },
+    ];
+    const probes = await Promise.all(
+      METHOD_OVERRIDES.flatMap((override) =>
+        shapes.flatMap(({ method, path, to, body }) =>
+          KEYLESS.map(async ({ key, words, auth }): Promise<MethodProbe> => {
+            const json = body ? refusedNewPet(runId, `override-${key}`) : undefined;
+            const ex = await api.send({
+              method,
+              path,
+              auth,
+              ...(override.headers ? { headers: override.headers(to) } : {}),
+              ...(override.query ? { query: override.query(to) } : {}),
+              ...(json ? { json } : {}),
+            });
+            return { label: `${method} ${path} with ${override.label} ${to}, ${words}`, key, ex };
+          }),
+        ),
+      ),
+    );
+    return AUTH_METHOD_OVERRIDE.judge(probes);
+  });
+
   const WRITES = [
     { method: 'DELETE' },
     { method: 'PUT', body: (name: string) => ({ name, categoryId: 2, status: 'sold' }) },
     { method: 'PATCH', body: (name: string) => ({ name }) },
   ];
+
+  // Methods the contract does not show, with the key, each write on a pet of its own.
+  checkTest(target, ERROR_BODY_OTHER_METHODS, async (api) => {
+    const writes = WRITES.map(async ({ method, body }): Promise<MethodProbe> => {
+      const name = petName(runId, `${method.toLowerCase()}-keyed`);
+      const id = exactPetId(await api.createPet({ name, categoryId: 2, status: 'sold' }));
+      const path = `/pets/${id ?? 1}`;
+      // The pet's own fields again: where the method exists, the pet stays as the run knows it.
+      const json = body ? body(name) : undefined;
+      const ex = await api.send({ method, path, auth: 'key', ...(json ? { json } : {}) });
+      return { label: `${method} ${path}, the key`, key: 'valid', ex };
+    });
+    const options = ['/pets', '/pets/1'].map(
+      async (path): Promise<MethodProbe> => ({
+        label: `OPTIONS ${path}, the key`,
+        key: 'valid',
+        ex: await api.send({ method: 'OPTIONS', path, auth: 'key' }),
+      }),
+    );
+    return Promise.all([...writes, ...options]);
+  });
+
+  // Each write on a pet of its own, created for it, then read with the key.
   checkTest(target, AUTH_OTHER_METHODS, (api) =>
     Promise.all(
       WRITES.flatMap(({ method, body }) =>

@@ -19,6 +19,7 @@ import { RUN_400_NO_EFFECT, RUN_401_NO_EFFECT } from './refused-writes.ts';
 import { ROBUST_CHECKS } from './robustness.ts';
 import { RUN_CHECKS } from './run-wide.ts';
 import { RUN_SENTINELS } from './sentinels.ts';
+import { AUTH_SESSION_COOKIE } from './session.ts';
 import type { Check, CheckDef } from './types.ts';
 import { VERSIONING_CHECKS } from './versioning.ts';
 
@@ -33,6 +34,7 @@ export const CHECKS: readonly Check<never>[] = [
   ...OVER_TIME_CHECKS,
   ...AUTH_CHECKS,
   ...AUTH_ORDER_CHECKS,
+  AUTH_SESSION_COOKIE,
   ...ERROR_CHECKS,
   ...ROBUST_CHECKS,
   ...VERSIONING_CHECKS,

@@ -2,7 +2,7 @@ import { exactJson } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { finding } from './finding.ts';
-import { firstProblem, noAnswer, serverError } from './problems.ts';
+import { firstProblem, noAnswer, notErrorResponse, serverError } from './problems.ts';
 import { about, type Check, fail, type Judgement, pass, warn } from './types.ts';
 
 /**
@@ -165,4 +165,78 @@ export const AUTH_OTHER_METHODS: Check<WriteProbe[]> = {
     judgeEach(probes, judgeWrite, `${probes.length} writes without the key, none done`),
 };
 
-export const METHOD_CHECKS = [AUTH_HEAD, AUTH_OPTIONS, AUTH_OTHER_METHODS];
+/**
+ * The header fields and the query parameter frameworks read as the method to use in place of
+ * the request's own (a method-override layer), each given `method`.
+ */
+export const METHOD_OVERRIDES: readonly {
+  label: string;
+  headers?: (method: string) => Record<string, string>;
+  query?: (method: string) => Record<string, string>;
+}[] = [
+  { label: 'X-HTTP-Method-Override', headers: (m) => ({ 'x-http-method-override': m }) },
+  { label: 'X-Method-Override', headers: (m) => ({ 'x-method-override': m }) },
+  { label: 'X-HTTP-Method', headers: (m) => ({ 'x-http-method': m }) },
+  { label: '?_method=', query: (m) => ({ _method: m }) },
+];
+
+export const AUTH_METHOD_OVERRIDE: Check<MethodProbe[]> = {
+  id: 'AUTH-METHOD-OVERRIDE',
+  title:
+    'OPTIONS and POST carrying X-HTTP-Method-Override, X-Method-Override, X-HTTP-Method or ?_method= (GET or POST), without a key or with a wrong one -> any refusal, never the store’s pets nor a pet created',
+  operation: 'all',
+  clause: CLAUSES.auth401,
+  level: 'MUST',
+  // A service that lets the override past its key check creates the pet sent.
+  writes: true,
+  judge: (probes) =>
+    judgeEach(
+      probes,
+      ({ ex, label }) =>
+        holdsPets(ex)
+          ? fail(
+              finding(
+                'pets-without-key',
+                {},
+                'the answer holds pets: the method override was served without the key',
+              ),
+              [ex],
+              about(label),
+            )
+          : undefined,
+      `${probes.length} requests with a method override, none served without the key`,
+    ),
+};
+
+/** An answer to another method with the key: any status, but an error is an Error. */
+function judgeKeyedMethod(probe: MethodProbe) {
+  const { ex, label } = probe;
+  const status = statusOf(ex);
+  if (status < 400) return undefined;
+  const problem = notErrorResponse(ex, status);
+  return problem ? fail(problem, [ex], about(label)) : undefined;
+}
+
+export const ERROR_BODY_OTHER_METHODS: Check<MethodProbe[]> = {
+  id: 'ERROR-BODY-OTHER-METHODS',
+  title:
+    'DELETE, PUT and PATCH /pets/{petId} of a pet the run created, and OPTIONS on both paths, with the key -> any answer (operations not shown may exist), but an error answer (405, 404, 501, ...) carries the Error body',
+  operation: 'all',
+  clause: CLAUSES.errorBody,
+  level: 'MUST',
+  writes: true,
+  judge: (probes) =>
+    judgeEach(
+      probes,
+      judgeKeyedMethod,
+      `${probes.length} requests of other methods with the key, every error an Error`,
+    ),
+};
+
+export const METHOD_CHECKS = [
+  AUTH_HEAD,
+  AUTH_OPTIONS,
+  AUTH_OTHER_METHODS,
+  AUTH_METHOD_OVERRIDE,
+  ERROR_BODY_OTHER_METHODS,
+];

@@ -10,8 +10,35 @@ import { about, type Check, fail, type Judgement, pass, precondition, unjudged }
 export interface SentinelKind {
   id: string;
   writes: boolean;
-  request(runId: string): SendOptions;
+  /** The request of this kind's `turn`-th probe (0, 1, ...): a kind may vary its input. */
+  request(runId: string, turn: number): SendOptions;
+  /** How many probes of this kind the final round sends (default 1): each of its inputs once. */
+  finalTurns?: number;
 }
+
+/**
+ * One invalid NewPet of each class (the createPet 400 checks' classes): a validator that stops
+ * checking one class late in a run shows it in the probe of that class that comes after.
+ */
+const INVALID_BODIES: readonly { json?: unknown; rawBody?: string }[] = [
+  { json: {} },
+  { json: { name: 'pc-sentinel' } },
+  { json: { categoryId: 1 } },
+  { json: { name: 7, categoryId: 1 } },
+  { json: { name: 'pc-sentinel', categoryId: '1' } },
+  { json: { name: 'pc-sentinel', categoryId: 1, status: 'unknown' } },
+  { json: { name: 'pc-sentinel', categoryId: 1, status: 'Sold' } },
+  { json: { name: 'pc-sentinel', categoryId: 1, status: 3 } },
+  { json: { name: null, categoryId: 1 } },
+  { json: { name: 'pc-sentinel', categoryId: null } },
+  { json: { name: 'pc-sentinel', categoryId: 1, status: null } },
+  { rawBody: '{"name":"pc-sentinel","categoryId":1.5}' },
+  { rawBody: '{"name":"pc-sentinel","categoryId":9223372036854775808}' },
+  { json: [{ name: 'pc-sentinel', categoryId: 1 }] },
+  { json: 'pc-sentinel' },
+  { rawBody: '{"name":"pc-sentinel",' },
+  { rawBody: '' },
+];
 
 /**
  * The probes spread over the run: the key (none, a wrong one), a limit (1, and one outside the
@@ -57,10 +84,24 @@ export const SENTINEL_KINDS: readonly SentinelKind[] = [
   {
     id: 'create-invalid',
     writes: true,
-    request: () => ({ method: 'POST', path: '/pets', json: {} }),
+    request: (runId, turn) => {
+      const body = INVALID_BODIES[turn % INVALID_BODIES.length] ?? {};
+      // The run's mark in every name that is a string, so the store shows whose it is if kept.
+      const json = body.json === undefined ? undefined : marked(body.json, refusedName(runId, 's'));
+      return { method: 'POST', path: '/pets', ...body, ...(json === undefined ? {} : { json }) };
+    },
+    finalTurns: INVALID_BODIES.length,
   },
   { id: 'get-not-int64', writes: false, request: () => ({ method: 'GET', path: '/pets/abc' }) },
 ];
+
+/** `json` with the name `pc-sentinel` (at any depth of one array) written `name`. */
+function marked(json: unknown, name: string): unknown {
+  if (Array.isArray(json)) return json.map((item) => marked(item, name));
+  if (json === null || typeof json !== 'object') return json;
+  const fields = json as Record<string, unknown>;
+  return fields.name === 'pc-sentinel' ? { ...fields, name } : fields;
+}
 
 /** One probe: its kind, how many requests the run had sent when it went, and its exchange. */
 export interface SentinelProbe {

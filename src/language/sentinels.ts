@@ -1,6 +1,7 @@
 import type { HarnessContext } from '../bridge/context.ts';
 import {
   SENTINEL_KINDS,
+  type SentinelKind,
   type SentinelProbe,
   type SentinelsObservation,
 } from '../checks/sentinels.ts';
@@ -21,6 +22,8 @@ export class Sentinels {
   /** Requests the run's checks and set-up have sent (the probes not counted). */
   sent = 0;
   private fired = 0;
+  /** How many probes of each kind went: a kind that varies its input takes the next. */
+  private readonly turns = new Map<string, number>();
   readonly probes: Promise<SentinelProbe>[] = [];
   private readonly kinds;
 
@@ -39,17 +42,23 @@ export class Sentinels {
     this.probe(send, this.fired++);
   }
 
-  /** Sends one of each kind once more: the last probes, at the end of the run. */
+  /** Sends each kind once more, each input of a kind that varies them: the last probes. */
   finalRound(send: Send): void {
     if (!this.active) return;
-    for (let i = 0; i < this.kinds.length; i++) this.probe(send, this.fired++);
+    for (const kind of this.kinds)
+      for (let i = 0; i < (kind.finalTurns ?? 1); i++) this.send(send, kind);
   }
 
   private probe(send: Send, n: number): void {
     const kind = this.kinds[n % this.kinds.length];
-    if (!kind) return;
+    if (kind) this.send(send, kind);
+  }
+
+  private send(send: Send, kind: SentinelKind): void {
+    const turn = this.turns.get(kind.id) ?? 0;
+    this.turns.set(kind.id, turn + 1);
     const at = this.sent;
-    const request = { ...kind.request(this.ctx.runId), check: SENTINEL_LABEL };
+    const request = { ...kind.request(this.ctx.runId, turn), check: SENTINEL_LABEL };
     this.probes.push(send(request).then((ex) => ({ kind: kind.id, at, ex })));
   }
 

@@ -387,6 +387,68 @@ const cases: Record<string, Case[]> = {
       { observation: [write(500, ok(pet()))], verdict: 'fail' },
     ];
   })(),
+  'AUTH-METHOD-OVERRIDE': (() => {
+    const probe = (status: number, json?: unknown, method = 'OPTIONS') => ({
+      label: `${method} /pets with X-HTTP-Method-Override GET, no key`,
+      key: 'none',
+      ex:
+        json === undefined
+          ? exchange({ status, body: '' }, method)
+          : exchange({ status, json }, method),
+    });
+    return [
+      { observation: [probe(204), probe(401, errorBody(401), 'POST')], verdict: 'pass' },
+      { observation: [probe(200, [pet()])], verdict: 'fail', because: 'the method override' },
+      { observation: [probe(201, pet(), 'POST')], verdict: 'fail', because: 'holds pets' },
+      { observation: [probe(500, errorBody(500))], verdict: 'fail' },
+    ];
+  })(),
+  'ERROR-BODY-OTHER-METHODS': (() => {
+    const probe = (status: number, json?: unknown, method = 'DELETE') => ({
+      label: `${method} /pets/7, the key`,
+      key: 'valid',
+      ex:
+        json === undefined
+          ? exchange({ status, body: '' }, method)
+          : exchange({ status, json }, method),
+    });
+    return [
+      {
+        observation: [probe(204), probe(405, errorBody(405), 'PUT'), probe(200, pet(), 'PATCH')],
+        verdict: 'pass',
+      },
+      { observation: [probe(405)], verdict: 'fail', because: 'DELETE /pets/7, the key' },
+      { observation: [probe(501)], verdict: 'fail' },
+      { observation: [probe(404, { message: 'gone' })], verdict: 'fail' },
+      { observation: [probe(502, errorBody(502))], verdict: 'fail' },
+    ];
+  })(),
+  'AUTH-SESSION-COOKIE': (() => {
+    const keyed = exchange({
+      status: 200,
+      json: [pet()],
+      headers: { 'set-cookie': 'sid=abc; Path=/; Expires=Wed, 01 Dec 2100 00:00:00 GMT' },
+    });
+    const replay = (status: number, json: unknown) => ({
+      label: 'listPets with the session’s cookies, no key',
+      ex: exchange({ status, json }),
+    });
+    return [
+      {
+        observation: { keyed: [exchange({ status: 200, json: [] })], replays: [] },
+        verdict: 'pass',
+      },
+      {
+        observation: { keyed: [keyed], cookie: 'sid=abc', replays: [replay(401, errorBody(401))] },
+        verdict: 'pass',
+      },
+      {
+        observation: { keyed: [keyed], cookie: 'sid=abc', replays: [replay(200, [pet()])] },
+        verdict: 'fail',
+        because: 'served without the key',
+      },
+    ];
+  })(),
   'GET-200-PET': [
     { observation: { created: pet(), ex: ok(pet()) }, verdict: 'pass' },
     { observation: { created: pet(), ex: ok(pet(7, 'pending')) }, verdict: 'pass' },

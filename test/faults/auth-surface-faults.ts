@@ -218,4 +218,23 @@ export const AUTH_SURFACE_FAULTS: Fault[] = [
           : app(withKey(req, apiKey)),
       ),
   },
+  {
+    name: 'session-cookie-skips-key',
+    description:
+      'Opens a session on every answer to the key (Set-Cookie: sid=...; HttpOnly; Path=/) and serves any later request carrying that cookie, with no key or a wrong one.',
+    caughtBy: ['AUTH-SESSION-COOKIE'],
+    wrap: (app, { apiKey }) => {
+      const sessions = new Set<string>();
+      return async (req) => {
+        const sid = /(?:^|;\s*)sid=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+        if (sid && sessions.has(sid)) return app(withKey(req, apiKey));
+        if (tokenOf(req) !== apiKey) return app(req);
+        const res = await app(req);
+        const opened = `s${sessions.size + 1}`;
+        sessions.add(opened);
+        const cookie = `sid=${opened}; HttpOnly; Path=/; Expires=Wed, 01 Dec 2100 00:00:00 GMT`;
+        return { ...res, headers: { ...res.headers, 'set-cookie': cookie } };
+      };
+    },
+  },
 ];

@@ -74,4 +74,35 @@ export const METHOD_FAULTS: readonly Fault[] = [
         : false;
     }),
   },
+  {
+    name: 'method-override-skips-key',
+    description:
+      'Lets every OPTIONS past the key check (CORS preflights), and a later layer turns OPTIONS or POST with X-HTTP-Method-Override (or X-Method-Override, X-HTTP-Method, ?_method=) into that method: the store’s pets, or a pet created, without a key.',
+    caughtBy: ['AUTH-METHOD-OVERRIDE'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) => {
+        const override =
+          req.headers['x-http-method-override'] ??
+          req.headers['x-method-override'] ??
+          req.headers['x-http-method'] ??
+          req.query.get('_method') ??
+          undefined;
+        if (!override || !['OPTIONS', 'POST'].includes(req.method)) return app(req);
+        const keyed = req.method === 'OPTIONS' ? withKey(req, apiKey) : req;
+        return app({ ...keyed, method: override.toUpperCase() });
+      },
+  },
+  {
+    name: 'other-methods-405-plain',
+    description:
+      'With the key, answers a method the path does not have (DELETE, PUT, PATCH, OPTIONS) 405 with an empty text/plain body, not an Error; without it, 401 as it should.',
+    caughtBy: ['ERROR-BODY-OTHER-METHODS'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      return res.status === 405
+        ? { status: 405, headers: { 'content-type': 'text/plain' }, raw: '' }
+        : res;
+    },
+  },
 ];

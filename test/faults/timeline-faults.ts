@@ -1,6 +1,7 @@
+import { PET_STATUSES, type PetStatus } from '../../src/contract/contract.ts';
 import type { Handler } from '../../src/reference/index.ts';
 import type { Fault } from './types.ts';
-import { isObject, LIST, matches, withKey } from './wrap.ts';
+import { isObject, LIST, matches, parsedBody, rewriteJsonBody, withKey } from './wrap.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -49,5 +50,19 @@ export const TIMELINE_FAULTS: Fault[] = [
         reference,
         (app, served) => (req) => app(served() > 800 ? withKey(req, apiKey) : req),
       ),
+  },
+  {
+    name: 'status-unchecked-after-1000',
+    description:
+      'After its 1000th request a reloaded validator no longer checks status against the enumeration: a NewPet with any string status gets 201.',
+    caughtBy: ['RUN-SENTINELS'],
+    wrap: (reference) =>
+      countingRequests(reference, (app, served) => (req) => {
+        if (served() < 1000 || !matches(req, 'POST', LIST)) return app(req);
+        const body = parsedBody(req);
+        const status = isObject(body) ? body.status : undefined;
+        const unknown = typeof status === 'string' && !PET_STATUSES.includes(status as PetStatus);
+        return app(unknown ? rewriteJsonBody(req, (b) => ({ ...b, status: 'available' })) : req);
+      }),
   },
 ];

@@ -1,0 +1,67 @@
+import type { Exchange } from '../http/exchange.ts';
+import { CLAUSES } from './clauses.ts';
+import { finding } from './finding.ts';
+import { firstProblem, noAnswer, serverError } from './problems.ts';
+import { about, type Check, fail, pass } from './types.ts';
+
+/**
+ * The cookies answers set (Set-Cookie, RFC 6265 4.1), as a Cookie field sends them back
+ * (`name=value; name=value`), or undefined when none set one. The client joins a field's lines
+ * with `, `, which an Expires date holds too: a line starts where `, ` meets `name=`.
+ */
+export function cookiesSet(answers: readonly Exchange[]): string | undefined {
+  const pairs = new Map<string, string>();
+  for (const ex of answers) {
+    const field = ex.response?.headers['set-cookie'];
+    if (!field) continue;
+    for (const line of field.split(/, (?=[!#$%&'*+\-.^_`|~0-9A-Za-z]+=)/)) {
+      const pair = line.split(';')[0]?.trim() ?? '';
+      const at = pair.indexOf('=');
+      if (at > 0) pairs.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  }
+  if (pairs.size === 0) return undefined;
+  return [...pairs].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+/** The cookies the keyed answers set, and each operation sent back with them but no key. */
+export interface SessionObservation {
+  /** The keyed requests whose answers were read for cookies. */
+  keyed: readonly Exchange[];
+  /** Undefined when no answer set a cookie (nothing to send back). */
+  cookie?: string;
+  replays: ReadonlyArray<{ label: string; ex: Exchange }>;
+}
+
+export const AUTH_SESSION_COOKIE: Check<SessionObservation> = {
+  id: 'AUTH-SESSION-COOKIE',
+  title:
+    'The cookies answers to the key set (a session), sent back on listPets, getPet and createPet without the key or with a wrong one -> never served (401)',
+  operation: 'all',
+  clause: CLAUSES.auth401,
+  level: 'MUST',
+  writes: true,
+  judge: ({ keyed, cookie, replays }) => {
+    if (cookie === undefined)
+      return pass(`${keyed.length} answers to the key set no cookie: no session to send back`);
+    for (const { label, ex } of replays) {
+      const broken = firstProblem(
+        () => noAnswer(ex),
+        () => serverError(ex),
+      );
+      if (broken) return fail(broken, [ex], about(label));
+      const status = ex.response?.status ?? 0;
+      if (status >= 200 && status < 300)
+        return fail(
+          finding(
+            'served-without-key',
+            { status },
+            `answered ${status} to the cookies of a session: served without the key`,
+          ),
+          [...keyed, ex],
+          about(label),
+        );
+    }
+    return pass(`${replays.length} requests with the session's cookies and no key, none served`);
+  },
+};
