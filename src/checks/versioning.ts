@@ -1,3 +1,4 @@
+import { plural } from '../base/plural.ts';
 import { GET_PET_SUNSET, VERSION_PREFIX } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { petInPage, urlOf } from './agreement.ts';
@@ -37,7 +38,8 @@ export interface LifecycleObservation {
    * page taken right after, and getPet's answer for a second pet (created, or listed, just then).
    */
   listedAfter?: Exchange;
-  second?: { id: string; ex: Exchange };
+  /** The last second pet tried; `after`: how many were tried before it, each not found. */
+  second?: { id: string; ex: Exchange; after?: number };
 }
 
 /** The id getPet was asked for, from its path. */
@@ -69,7 +71,8 @@ function judgeMissing(o: LifecycleObservation) {
     return fail(problem ?? 'no answer', [ex], about(today, lostOrRemoved(ex, origin)));
   const again = statusIsNot(second.ex, 200);
   if (again) {
-    const text = `; a second pet, ${second.id}, read just then: ${again}`;
+    const before = second.after ? ` (after ${plural(second.after, 'other')}, each not found)` : '';
+    const text = `; a second pet, ${second.id}, read just then${before}: ${again}`;
     return fail(problem, [ex, second.ex], about(today, `${lostOrRemoved(ex, origin)}${text}`));
   }
   return pass(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HarnessContext } from '../../src/bridge/context.ts';
-import { RUN_SENTINELS } from '../../src/checks/sentinels.ts';
+import { RUN_SENTINELS, SENTINEL_KINDS } from '../../src/checks/sentinels.ts';
 import type { SendOptions } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { SENTINEL_EVERY, Sentinels } from '../../src/language/sentinels.ts';
@@ -69,8 +69,15 @@ describe('sentinel probes spread over the run', () => {
     const { sent, send } = fakeSend(conformant);
     for (let i = 0; i < SENTINEL_EVERY * 7; i++) sentinels.tick(send);
     expect(sent).toHaveLength(7);
+    // The final round: each kind once, and the invalid body of every class.
     sentinels.finalRound(send);
-    expect(sent).toHaveLength(14);
+    const invalid = SENTINEL_KINDS.find((k) => k.id === 'create-invalid')?.finalTurns ?? 0;
+    expect(invalid).toBeGreaterThan(10);
+    expect(sent).toHaveLength(7 + 6 + invalid);
+    const invalidBodies = sent.filter((o) => o.method === 'POST' && o.auth === undefined);
+    const bodies = invalidBodies.map((o) => o.rawBody ?? JSON.stringify(o.json));
+    // One probe of them came before the final round; then each class once.
+    expect(new Set(bodies).size).toBe(invalid);
     const obs = await sentinels.observation();
     expect(new Set(obs.probes.map((p) => p.kind)).size).toBe(7);
     expect(obs.probes.map((p) => p.at).slice(0, 3)).toEqual([50, 100, 150]);
