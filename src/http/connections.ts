@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
 import { type ChunkFraming, frameChunks } from './chunk-framing.ts';
+import { skippingContinue } from './interim.ts';
 import { asHttp10 } from './request-line.ts';
 import { tapReads } from './transfer.ts';
 import { undici } from './undici.ts';
@@ -72,7 +73,7 @@ export class Connections {
   private options(framing: ChunkFraming | undefined, http10?: boolean) {
     const { connector } = this;
     const prepare = (socket: Socket) => {
-      const tapped = tapReads(http10 ? asHttp10(socket) : socket);
+      const tapped = tapReads(skippingContinue(http10 ? asHttp10(socket) : socket));
       return framing ? frameChunks(tapped, () => framing) : tapped;
     };
     return {
