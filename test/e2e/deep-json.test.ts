@@ -37,8 +37,15 @@ describe('deeply nested JSON bodies', async () => {
 
   for (const depth of [3000, 5000] as const) {
     it(`${depth} levels: judged not valid JSON, the run ends normally with exit 1`, async () => {
+      // The checks that read a list and a pet, and the judge of every answer: each meets the
+      // nesting in the parser, the judges, the records and every report (a whole run's other
+      // checks fail on the same bodies again, and shrink, at twice a run's CPU).
+      const only = 'LIST-200-PETS,LIST-LIMIT-STATUS,GET-200-PET,EVERY-ANSWER';
       const result = await runCli(
-        ['run', '--base-url', servers[depth].baseUrl, '--api-key', KEY, '--profile', 'ci'],
+        ['run', '--base-url', servers[depth].baseUrl, '--api-key', KEY, '--profile', 'ci'].concat([
+          '--only',
+          only,
+        ]),
         { timeoutMs: 240_000 },
       );
       expect(result.stderr).not.toContain('Maximum call stack');
