@@ -58,8 +58,11 @@ function answerProblem(a: EquivalentAnswer, plainGet: Exchange | undefined): Jud
     }
     // A form only an RFC makes the contract's request (`/v1/%70ets`) is, to a server that does
     // not read it so, a path it does not serve: refusing it otherwise than 401 reaches no
-    // operation. Like the keyed case, that fails under certify only; a 5xx or none fails always.
-    if (relation?.basis === 'rfc' && status >= 300 && status < 500)
+    // operation, and nor does a connection closed without an answer (a server that cannot
+    // speak HTTP/1.0). Like the keyed case, that fails under certify only; a 5xx or a hang
+    // fails always.
+    const closed = !ex.response && ex.error?.code !== 'TIMEOUT';
+    if (relation?.basis === 'rfc' && ((status >= 300 && status < 500) || closed))
       return rfcAlone(fail(problem, [ex], about(label(a))), relation.rfc);
     return fail(problem, [ex], about(label(a)));
   }

@@ -12,9 +12,18 @@ const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+ [^ \r\n]+ )HTTP\/1\.1\r\n/;
 export function asHttp10(socket: Socket): Socket {
   const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
   socket.write = ((data: unknown, ...rest: unknown[]) =>
-    write(
-      typeof data === 'string' ? data.replace(REQUEST_LINE, '$1HTTP/1.0\r\n') : data,
-      ...rest,
-    )) as Socket['write'];
+    write(typeof data === 'string' ? asHead10(data) : data, ...rest)) as Socket['write'];
   return socket;
+}
+
+/**
+ * A head undici wrote, as HTTP/1.0 on a connection that closes after it: a 1.0 answer may be
+ * framed by the close alone (no chunked coding in 1.0), and undici reads to the close only when
+ * the answer does not keep the connection, which a server may echo from the request.
+ */
+function asHead10(text: string): string {
+  if (!REQUEST_LINE.test(text)) return text;
+  return text
+    .replace(REQUEST_LINE, '$1HTTP/1.0\r\n')
+    .replace(/\r\nconnection: keep-alive\r\n/i, '\r\nconnection: close\r\n');
 }

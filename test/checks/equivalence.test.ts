@@ -68,6 +68,29 @@ describe('equivalent requests (docs/equivalences.md)', () => {
     expect(check.judge({ answers: [answer(422, errorBody(422))] }).verdict).toBe('fail');
   });
 
+  it('an HTTP/1.0 request the server closes without an answer rests on the RFC alone; a 2xx without the key fails, a hang fails', () => {
+    const check = equivalenceCheck('FRAMING');
+    const meaning = { op: 'listPets', limit: 2 } as const;
+    const answer = (key: 'valid' | 'none', ex: ReturnType<typeof exchange>) => ({
+      relation: 'http-1.0',
+      form: 'GET /pets?limit=2 HTTP/1.0',
+      key,
+      meaning,
+      ex,
+    });
+    const closed = exchange({ error: 'other side closed', code: 'UND_ERR_SOCKET' });
+    const hung = exchange({ error: 'no answer within 5000 ms', code: 'TIMEOUT' });
+    for (const key of ['valid', 'none'] as const)
+      expect(check.judge({ answers: [answer(key, closed)] })).toMatchObject({
+        verdict: 'fail',
+        rfc: expect.stringContaining('RFC 9112 2.3'),
+      });
+    expect(check.judge({ answers: [answer('none', hung)] }).rfc).toBeUndefined();
+    const served = check.judge({ answers: [answer('none', exchange({ status: 200, json: [] }))] });
+    expect(served).toMatchObject({ verdict: 'fail', code: 'served-without-key' });
+    expect(served.rfc).toBeUndefined();
+  });
+
   it('with the key, a form one request by an RFC alone fails as that RFC (certify), a form the contract writes fails outright', () => {
     const check = equivalenceCheck('CREDENTIALS');
     const meaning = { op: 'listPets', limit: 3 } as const;
