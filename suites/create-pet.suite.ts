@@ -1,5 +1,6 @@
 import { MUTATIONS } from '../src/arbitraries/invalid-new-pet.ts';
 import {
+  magnitudePlan,
   magnitudes,
   type NameKind,
   nameOfLength,
@@ -169,12 +170,14 @@ const KIND_WORDS: Record<NameKind, string> = {
 };
 
 /**
- * Every create of CREATE-MAGNITUDES: names of each kind at each of its magnitudes, and NewPets
- * padded with whitespace at the letters' magnitudes; each sent, then read back when `reads`.
+ * Every create of CREATE-MAGNITUDES: names of each kind at the magnitudes its plan allows (all
+ * of them fit one page together), and NewPets padded with whitespace at the letters'
+ * magnitudes; each sent, then read back when `reads`.
  */
 function magnitudeSends(runId: string, maxBodyBytes: number) {
-  const named = (Object.keys(KIND_WORDS) as NameKind[]).flatMap((kind) =>
-    magnitudes(maxBodyBytes, kind).map((length) => {
+  const plan = magnitudePlan(maxBodyBytes);
+  const named = (Object.keys(plan) as NameKind[]).flatMap((kind) =>
+    plan[kind].map((length) => {
       const sent = { name: nameOfLength(runId, length, kind), categoryId: length, status: 'sold' };
       const what = `a name of ${length} characters${KIND_WORDS[kind]}`;
       return { length, what, sent, create: (api: PetstoreApi) => api.createPet(sent) };

@@ -15,16 +15,16 @@ import { petName } from './pet-name.ts';
 export const NAME_UNITS = {
   /** ASCII, a letter of two UTF-8 bytes and one of three. */
   letters: 'abcdefghé名',
+  /** Characters of three UTF-8 bytes each: 100 of them are 300 bytes. */
+  wide: '名字猫犬鳥',
+  /** Characters past U+FFFF: four UTF-8 bytes, two UTF-16 units each. */
+  astral: '🐈🐕𝒜𠀋',
   /**
    * Long runs of the two characters JSON writes with a backslash (RFC 8259 7), each run ended by
    * a letter: a reader that scans string literals with a pattern of its own (to skip long ones,
    * say) meets escaped quotes deep inside a literal, which no short name shows it.
    */
   escapes: `${'\\"'.repeat(100)}é`,
-  /** Characters of three UTF-8 bytes each: 100 of them are 300 bytes. */
-  wide: '名字猫犬鳥',
-  /** Characters past U+FFFF: four UTF-8 bytes, two UTF-16 units each. */
-  astral: '🐈🐕𝒜𠀋',
 } as const;
 
 export type NameKind = keyof typeof NAME_UNITS;
@@ -54,6 +54,34 @@ export function magnitudes(maxBodyBytes: number, kind: NameKind = 'letters'): nu
   for (let n = 1; n <= 10 ** 9 && worstEchoBytes(n, unit) + PET_OVERHEAD <= maxBodyBytes; n *= 10)
     sizes.push(n);
   return sizes;
+}
+
+/**
+ * The share of the body cap the run's named pets may fill together: a page lists up to 100 of
+ * them at once, and one holding every large name must still fit the cap to be judged.
+ */
+const PAGE_SHARE = 0.75;
+
+/**
+ * The sizes of each kind of name CREATE-MAGNITUDES creates: every order of magnitude whose echo
+ * fits the cap alone, as long as all the pets made so far, kind after kind in this order, fit
+ * PAGE_SHARE of it together (a server that lists newest first shows them in one page, and one
+ * that writes every character past ASCII as a \\u escape makes it six times their length).
+ */
+export function magnitudePlan(maxBodyBytes: number): Record<NameKind, number[]> {
+  let left = maxBodyBytes * PAGE_SHARE;
+  const plan = {} as Record<NameKind, number[]>;
+  for (const kind of Object.keys(NAME_UNITS) as NameKind[]) {
+    const sizes: number[] = [];
+    for (const n of magnitudes(maxBodyBytes, kind)) {
+      const cost = worstEchoBytes(n, NAME_UNITS[kind]) + PET_OVERHEAD;
+      if (cost > left) break;
+      left -= cost;
+      sizes.push(n);
+    }
+    plan[kind] = sizes;
+  }
+  return plan;
 }
 
 /**

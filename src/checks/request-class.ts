@@ -1,6 +1,13 @@
+import { isLosslessNumber, type LosslessNumber } from 'lossless-json';
 import { isPetStatus, LIMIT, type OperationName, type PetStatus } from '../contract/contract.ts';
 import { validate } from '../contract/schemas.ts';
-import { doubleRoundedInteger, INT64_MAX, INT64_MIN, isInt64 } from '../http/exact.ts';
+import {
+  doubleRoundedInteger,
+  INT64_MAX,
+  INT64_MIN,
+  integerValue,
+  isInt64,
+} from '../http/exact.ts';
 import type { RecordedRequest } from '../http/exchange.ts';
 import { isJsonSpace, type ParsedJson, parseJsonBody, TOO_DEEP } from '../http/json-body.ts';
 import { writtenTarget } from '../http/transfer.ts';
@@ -128,6 +135,15 @@ export function parsedRequestBody(req: RecordedRequest, body: string): ParsedJso
   return parsed;
 }
 
+/** An integer written with a fraction part or an exponent, e.g. `1e2` or `100.0`. */
+function integerSpelledOtherwise(value: unknown): boolean {
+  return (
+    isLosslessNumber(value) &&
+    /[.eE]/.test((value as LosslessNumber).value) &&
+    integerValue(value) !== undefined
+  );
+}
+
 /** Whether a createPet body is a NewPet as sent (its JSON text parsed exactly), and the body. */
 export function newPetInput(
   body: string | undefined,
@@ -151,6 +167,10 @@ export function newPetInput(
   // A fraction a double rounds to an integer: a reader with a double's precision (RFC 8259 6)
   // reads a valid NewPet.
   if (doubleRoundedInteger(sent.categoryId) !== undefined) return { input: 'open', sent };
+  // An integer written with a fraction part or an exponent (1e2, 100.0): a reader of integer
+  // literals only finds the value invalid (400), another reads the integer (EQUIV-JSON judges
+  // which it was).
+  if (integerSpelledOtherwise(sent.categoryId)) return { input: 'open', sent };
   if (!validate('newPet', json).valid || !isInt64(sent.categoryId))
     return { input: 'invalid', sent };
   const extra = Object.keys(sent).some((k) => !NEW_PET_FIELDS.has(k));

@@ -176,7 +176,8 @@ describe('EVERY-ANSWER: one judge of what every answer keeps, whatever sent it',
     expect(of(create('{"name":"a","name":"b","categoryId":1}', { status: 201 }))?.input).toBe(
       'open',
     );
-    expect(of(create('{"name":"a","categoryId":1.0E0}', { status: 201 }))?.input).toBe('valid');
+    // An integer written 1.0E0: a reader of integer literals only (Go's into int64) refuses it.
+    expect(of(create('{"name":"a","categoryId":1.0E0}', { status: 201 }))?.input).toBe('open');
     expect(
       of(create('{"name":"a","categoryId":9223372036854775808}', { status: 201 }))?.input,
     ).toBe('invalid');
