@@ -91,6 +91,18 @@ export function holdsPets(ex: Exchange): boolean {
   return Array.isArray(body) ? body.some(isPet) : isPet(body);
 }
 
+/** A probe's judge: its answer must not hold pets, which would be `served` without the key. */
+const noPets =
+  (served: string) =>
+  ({ ex, label }: MethodProbe): Judgement | undefined =>
+    holdsPets(ex)
+      ? fail(
+          finding('pets-without-key', {}, `the answer holds pets: ${served}`),
+          [ex],
+          about(label),
+        )
+      : undefined;
+
 export const AUTH_OPTIONS: Check<MethodProbe[]> = {
   id: 'AUTH-OPTIONS',
   title:
@@ -102,14 +114,7 @@ export const AUTH_OPTIONS: Check<MethodProbe[]> = {
   judge: (probes) =>
     judgeEach(
       probes,
-      ({ ex, label }) =>
-        holdsPets(ex)
-          ? fail(
-              finding('pets-without-key', {}, 'the answer holds pets: served without the key'),
-              [ex],
-              about(label),
-            )
-          : undefined,
+      noPets('served without the key'),
       `${probes.length} OPTIONS requests, no pets shown without the key`,
     ),
 };
@@ -192,18 +197,7 @@ export const AUTH_METHOD_OVERRIDE: Check<MethodProbe[]> = {
   judge: (probes) =>
     judgeEach(
       probes,
-      ({ ex, label }) =>
-        holdsPets(ex)
-          ? fail(
-              finding(
-                'pets-without-key',
-                {},
-                'the answer holds pets: the method override was served without the key',
-              ),
-              [ex],
-              about(label),
-            )
-          : undefined,
+      noPets('the method override was served without the key'),
       `${probes.length} requests with a method override, none served without the key`,
     ),
 };
