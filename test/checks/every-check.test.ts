@@ -26,6 +26,22 @@ const named = (name: string, echoed: string, listed?: string) => ({
 
 /** For each check: observations that must pass, and ones that must fail (or warn), with why. */
 type Case = { observation: unknown; verdict: Outcome; because?: string };
+/** A request of another method, the key it carried, and an answer with `json` (none: empty). */
+const methodProbe = (
+  label: string,
+  key: string,
+  method: string,
+  status: number,
+  json?: unknown,
+) => ({
+  label,
+  key,
+  ex:
+    json === undefined
+      ? exchange({ status, body: '' }, method)
+      : exchange({ status, json }, method),
+});
+
 const cases: Record<string, Case[]> = {
   'LIST-200-PETS': [
     { observation: ok([pet()]), verdict: 'pass' },
@@ -301,14 +317,8 @@ const cases: Record<string, Case[]> = {
     ];
   })(),
   'AUTH-OPTIONS': (() => {
-    const options = (status: number, json?: unknown) => ({
-      label: 'OPTIONS /pets, no key',
-      key: 'none',
-      ex:
-        json === undefined
-          ? exchange({ status, body: '' }, 'OPTIONS')
-          : exchange({ status, json }, 'OPTIONS'),
-    });
+    const options = (status: number, json?: unknown) =>
+      methodProbe('OPTIONS /pets, no key', 'none', 'OPTIONS', status, json);
     return [
       {
         observation: [options(204), options(401, errorBody(401)), options(405, errorBody(405))],
@@ -388,14 +398,14 @@ const cases: Record<string, Case[]> = {
     ];
   })(),
   'AUTH-METHOD-OVERRIDE': (() => {
-    const probe = (status: number, json?: unknown, method = 'OPTIONS') => ({
-      label: `${method} /pets with X-HTTP-Method-Override GET, no key`,
-      key: 'none',
-      ex:
-        json === undefined
-          ? exchange({ status, body: '' }, method)
-          : exchange({ status, json }, method),
-    });
+    const probe = (status: number, json?: unknown, method = 'OPTIONS') =>
+      methodProbe(
+        `${method} /pets with X-HTTP-Method-Override GET, no key`,
+        'none',
+        method,
+        status,
+        json,
+      );
     return [
       { observation: [probe(204), probe(401, errorBody(401), 'POST')], verdict: 'pass' },
       { observation: [probe(200, [pet()])], verdict: 'fail', because: 'the method override' },
@@ -404,14 +414,8 @@ const cases: Record<string, Case[]> = {
     ];
   })(),
   'ERROR-BODY-OTHER-METHODS': (() => {
-    const probe = (status: number, json?: unknown, method = 'DELETE') => ({
-      label: `${method} /pets/7, the key`,
-      key: 'valid',
-      ex:
-        json === undefined
-          ? exchange({ status, body: '' }, method)
-          : exchange({ status, json }, method),
-    });
+    const probe = (status: number, json?: unknown, method = 'DELETE') =>
+      methodProbe(`${method} /pets/7, the key`, 'valid', method, status, json);
     return [
       {
         observation: [probe(204), probe(405, errorBody(405), 'PUT'), probe(200, pet(), 'PATCH')],
