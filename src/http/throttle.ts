@@ -46,6 +46,12 @@ export interface Spend {
   waits: RetryWaits;
   /** Guessed waits (a 429 without Retry-After) in a row after which the retry got 429 again. */
   fruitlessWaits: number;
+  /**
+   * The least time between two requests' starts that a rate limit without Retry-After has
+   * taught the run (0 until then, -1 once the paces are spent; see slowerPace), on top of
+   * --rate's own.
+   */
+  pacedMs: number;
   /** Settled when the last retry after a guessed wait has been answered (see inTurn). */
   guessedTurn: Promise<void>;
 }
@@ -62,6 +68,7 @@ export function newSpend(): Spend {
     alone: false,
     waits: { waitedOut: 0, waitedMs: 0 },
     fruitlessWaits: 0,
+    pacedMs: 0,
     guessedTurn: Promise.resolve(),
   };
 }
@@ -148,6 +155,23 @@ async function inTurn<T>(spend: Spend, send: () => Promise<T>): Promise<T> {
 
 /** Guessed waits in a row after which the request was answered 429 again: then none is guessed. */
 const FRUITLESS_WAITS = 3;
+/** The paces a rate limit without Retry-After sets in turn: 100, 50, then 25 requests a second. */
+const PACES_MS = [10, 20, 40];
+
+/**
+ * After FRUITLESS_WAITS guessed waits in a row met 429 again, the run's own pace may be what the
+ * limit refuses (a token bucket the run's other requests keep empty while one waits): the run
+ * slows to the next of PACES_MS and guesses again. Past the last it guesses no more and keeps
+ * its own pace again (a target that refuses whatever the pace is not waited on for minutes):
+ * what is still refused is left unjudged (rate-limited).
+ */
+function slowerPace(spend: Spend): void {
+  if (spend.fruitlessWaits < FRUITLESS_WAITS || spend.pacedMs < 0) return;
+  const next = PACES_MS.find((ms) => ms > spend.pacedMs);
+  // -1: the paces are spent, and no longer applied (Math.max with the --rate interval).
+  spend.pacedMs = next ?? -1;
+  if (next !== undefined) spend.fruitlessWaits = 0;
+}
 
 /** True for the exchange of a request the throttle did not send. */
 export function isRefusal(ex: Exchange): boolean {
@@ -343,7 +367,7 @@ function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedO
       spend.sent++;
       const now = Date.now();
       const wait = Math.max(0, spend.nextSlot - now);
-      spend.nextSlot = Math.max(now, spend.nextSlot) + interval;
+      spend.nextSlot = Math.max(now, spend.nextSlot) + Math.max(interval, spend.pacedMs);
       if (wait) await sleep(wait);
       const load = spend.inFlight;
       const ex = await next({ ...options, load });
@@ -399,8 +423,10 @@ function throttled(next: Send, limits: Limits, spend: Spend, waitedOut?: WaitedO
         ? await inTurn(spend, () => sendOnce(options))
         : await sendOnce(options);
       if (isRefusal(again)) break;
-      if (patience?.guessed)
+      if (patience?.guessed) {
         spend.fruitlessWaits = again.response?.status === 429 ? spend.fruitlessWaits + 1 : 0;
+        slowerPace(spend);
+      }
       // The request's answer is now the new one; the 429 is still the target's (and is judged
       // once: a 429 left as the request's answer reaches the run through it).
       waitedOut?.(ex);
