@@ -5,14 +5,13 @@ import {
   type CredentialState,
   INVALID_INPUTS,
   invalidInputPairs,
+  KEYLESS,
   OPERATION_ROWS,
   type RequestSpec,
-  WRONG_TOKEN,
   withCredential,
 } from '../src/checks/auth-table.ts';
 import { AUTH_SESSION_COOKIE, cookiesSet } from '../src/checks/session.ts';
 import type { OperationName } from '../src/contract/contract.ts';
-import type { Auth } from '../src/http/client.ts';
 import { exactPetId } from '../src/http/exact.ts';
 import type { PetstoreApi } from '../src/http/petstore-api.ts';
 import { checkTest, eachTest, onOwnConnection, useTarget } from '../src/language/check-test.ts';
@@ -124,7 +123,7 @@ export default function authSuite(run: SuiteRun): void {
     ];
     const replays = await Promise.all(
       requests.flatMap(({ label, ...request }) =>
-        KEYLESS_AUTH.map(async ({ words, auth }) => ({
+        KEYLESS.map(async ({ words, auth }) => ({
           label: `${label} with the session's cookies, ${words}`,
           ex: await api.send({ ...request, auth, headers: { cookie } }),
         })),
@@ -133,9 +132,3 @@ export default function authSuite(run: SuiteRun): void {
     return { keyed, cookie, replays };
   });
 }
-
-/** The two ways of coming without the right key. */
-const KEYLESS_AUTH: readonly { words: string; auth: Auth }[] = [
-  { words: 'no key', auth: 'none' },
-  { words: 'a wrong key', auth: { authorization: `Bearer ${WRONG_TOKEN}` } },
-];

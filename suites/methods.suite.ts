@@ -1,18 +1,16 @@
 import { petName, refusedNewPet } from '../src/arbitraries/pet-name.ts';
-import { WRONG_TOKEN } from '../src/checks/auth-table.ts';
+import { KEYLESS } from '../src/checks/auth-table.ts';
 import {
   AUTH_HEAD,
   AUTH_METHOD_OVERRIDE,
   AUTH_OPTIONS,
   AUTH_OTHER_METHODS,
   ERROR_BODY_OTHER_METHODS,
-  type KeyState,
   METHOD_OVERRIDES,
   type MethodProbe,
   type WriteProbe,
 } from '../src/checks/methods.ts';
 import { precondition } from '../src/checks/types.ts';
-import type { Auth } from '../src/http/client.ts';
 import { exactPetId } from '../src/http/exact.ts';
 import type { PetstoreApi } from '../src/http/petstore-api.ts';
 import { checkTest, fixture, useTarget, verdictTest } from '../src/language/check-test.ts';
@@ -22,11 +20,6 @@ import type { SuiteRun } from '../src/language/suite-run.ts';
 
 // Other methods on the contract's two paths without the right key: after the versioning and
 // deprecation suites, so a probe's request budget judges the contract's own clauses first.
-/** The two ways of coming without the right key, as other methods carry them. */
-const KEYLESS: readonly { key: KeyState; words: string; auth: Auth }[] = [
-  { key: 'none', words: 'no key', auth: 'none' },
-  { key: 'wrong', words: 'a wrong key', auth: { authorization: `Bearer ${WRONG_TOKEN}` } },
-];
 
 /** HEAD, OPTIONS and the writes the contract does not show, on its two paths. */
 /** Registers this suite's checks (called by suites/all.ts, once per run). */

@@ -1,5 +1,5 @@
 import { petName } from '../src/arbitraries/pet-name.ts';
-import { WRONG_TOKEN } from '../src/checks/auth-table.ts';
+import { KEYLESS } from '../src/checks/auth-table.ts';
 import {
   AUTH_PATH_SPELLINGS,
   AUTH_PATH_SPELLINGS_CREATE,
@@ -15,12 +15,6 @@ import { checkTest, fixture, useTarget, verdictTest } from '../src/language/chec
 import { getPetRemoved } from '../src/language/lifecycle.ts';
 import { somePet } from '../src/language/seed.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
-
-/** The two ways of coming without the right key. */
-const KEYLESS: readonly { key: string; words: string; auth: Auth }[] = [
-  { key: 'none', words: 'no key', auth: 'none' },
-  { key: 'wrong', words: 'a wrong key', auth: { authorization: `Bearer ${WRONG_TOKEN}` } },
-];
 
 const written = (s: Spelling) => (s.query ? `${s.path}?${s.query}` : s.path);
 

@@ -95,6 +95,12 @@ const DEFAULT_KEYS = [
 /** A token no service issued: the harness's one wrong key, wherever it sends one. */
 export const WRONG_TOKEN = 'pc-wrong-key-0000';
 
+/** The two ways of coming without the right key, as the probes of other requests carry them. */
+export const KEYLESS: readonly { key: 'none' | 'wrong'; words: string; auth: Auth }[] = [
+  { key: 'none', words: 'no key', auth: 'none' },
+  { key: 'wrong', words: 'a wrong key', auth: { authorization: `Bearer ${WRONG_TOKEN}` } },
+];
+
 /** Every credential state the harness sends; none of them may be served. */
 export const CREDENTIAL_STATES: readonly CredentialState[] = [
   {

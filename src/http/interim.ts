@@ -1,7 +1,6 @@
 import type { Socket } from 'node:net';
+import { REQUEST_LINE } from './request-line.ts';
 
-/** A request's head as undici writes it: the request line first (request-line.ts). */
-const REQUEST_HEAD = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+ [^ \r\n]+ HTTP\/1\.[01]\r\n/;
 const STARTS = ['HTTP/1.1 100', 'HTTP/1.0 100'];
 /** Octets an interim answer's head may take, at most, before it is taken for something else. */
 const MAX_INTERIM = 8192;
@@ -32,7 +31,8 @@ export function skippingContinue(socket: Socket): Socket {
   let held: Buffer | undefined;
   const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
   socket.write = ((data: unknown, ...rest: unknown[]) => {
-    if (typeof data === 'string' && REQUEST_HEAD.test(data)) atAnswer = true;
+    // Outermost on the socket (connections.ts): it sees undici's 1.1 head before any rewrite.
+    if (typeof data === 'string' && REQUEST_LINE.test(data)) atAnswer = true;
     return write(data, ...rest);
   }) as Socket['write'];
   const read = socket.read.bind(socket);

@@ -2,7 +2,8 @@ import type { Socket } from 'node:net';
 
 // undici 7 writes the request line first in the one latin1 string of the header section
 // (lib/dispatcher/client-h1.js: `${method} ${path} HTTP/1.1\r\n`), and speaks no other version.
-const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+ [^ \r\n]+ )HTTP\/1\.1\r\n/;
+/** A request's head as undici writes it: the request line, method and target, then 1.1. */
+export const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+ [^ \r\n]+ )HTTP\/1\.1\r\n/;
 
 /**
  * The socket, its request lines written as HTTP/1.0 (RFC 9112 2.3): a server MUST answer
