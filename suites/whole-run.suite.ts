@@ -1,6 +1,8 @@
+import { boundaryNewPets } from '../src/arbitraries/new-pet.ts';
 import { petName } from '../src/arbitraries/pet-name.ts';
 import { type Sandwich, statusSplit } from '../src/checks/agreement.ts';
 import { EVERY_ANSWER } from '../src/checks/every-answer.ts';
+import { type ReadBackProblem, RUN_READ_AFTER_WRITE } from '../src/checks/read-after-write.ts';
 import { RUN_400_NO_EFFECT, RUN_401_NO_EFFECT } from '../src/checks/refused-writes.ts';
 import {
   RUN_ID_UNIQUE,
@@ -14,6 +16,8 @@ import type { Exchange } from '../src/http/exchange.ts';
 import type { PetstoreApi } from '../src/http/petstore-api.ts';
 import { checkTest, useTarget } from '../src/language/check-test.ts';
 import { getPetRemoved } from '../src/language/lifecycle.ts';
+import { createAndReadBack, readTwins } from '../src/language/read-back.ts';
+import type { FetchAgain } from '../src/language/read-backs.ts';
 import { isStatusOnly } from '../src/language/run-pets.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
 
@@ -24,6 +28,8 @@ export default function wholeRunSuite(run: SuiteRun): void {
   const { runId } = target.ctx;
   /** Pets read again back to back at the end, at most. */
   const REREAD = 20;
+  /** Fewer pets read back than this, and RUN-READ-AFTER-WRITE makes its own. */
+  const READ_ALONE = 40;
 
   checkTest(target, RUN_ID_UNIQUE, async (api) => {
     const pets = target.run.pets;
@@ -147,6 +153,23 @@ export default function wholeRunSuite(run: SuiteRun): void {
       return target.run.answers.refused.observation();
     });
   }
+
+  // Every pet the run created was read straight after; those another client could have spoilt
+  // are created again with the same request and read again.
+  // Alone (e.g. --only RUN-READ), the run has created too little: the edge pairs, each read back.
+  checkTest(target, RUN_READ_AFTER_WRITE, async (api) => {
+    const { readBacks } = target.run;
+    const own =
+      readBacks.active && readBacks.read < READ_ALONE
+        ? await Promise.all(
+            boundaryNewPets(runId).map((pet) => createAndReadBack(api, () => api.createPet(pet))),
+          )
+        : [];
+    const again = new Map<ReadBackProblem, FetchAgain>();
+    for (const [problem, options] of readBacks.toReplay())
+      again.set(problem, await readTwins(api, () => api.send(options)));
+    return readBacks.observation(again, own);
+  });
 
   // Last of all: every answer the run received, the preflight's and the set-up's included.
   checkTest(target, EVERY_ANSWER, async () => target.run.answers.observation());

@@ -15,6 +15,7 @@ import { RUN_MODEL } from './model.ts';
 import { NAME_UNICODE } from './names.ts';
 import { OVER_TIME_CHECKS } from './over-time.ts';
 import { PATH_SPELLING_CHECKS } from './path-spellings.ts';
+import { RUN_READ_AFTER_WRITE } from './read-after-write.ts';
 import { RUN_400_NO_EFFECT, RUN_401_NO_EFFECT } from './refused-writes.ts';
 import { ROBUST_CHECKS } from './robustness.ts';
 import { RUN_CHECKS } from './run-wide.ts';
@@ -49,6 +50,7 @@ export const CHECKS: readonly Check<never>[] = [
   RUN_SENTINELS,
   RUN_401_NO_EFFECT,
   RUN_400_NO_EFFECT,
+  RUN_READ_AFTER_WRITE,
   EVERY_ANSWER,
 ] as readonly Check<never>[];
 

@@ -6,6 +6,7 @@ import type { HttpClient } from '../http/client.ts';
 import { newSpend, type Spend } from '../http/throttle.ts';
 import { type AnswerLedger, answerLedger } from './answers.ts';
 import { BudgetPlan } from './budget-plan.ts';
+import { ReadBacks } from './read-backs.ts';
 import type { RunPets } from './run-pets.ts';
 import { Sentinels } from './sentinels.ts';
 import type { NamedPet } from './unicode-pets.ts';
@@ -50,6 +51,8 @@ export class SuiteRun {
   readonly answers: AnswerLedger;
   /** The probes spread over the run (RUN-SENTINELS). */
   readonly sentinels: Sentinels;
+  /** Every pet createPet gave the run, read straight after (RUN-READ-AFTER-WRITE). */
+  readonly readBacks: ReadBacks;
 
   constructor(readonly ctx: HarnessContext) {
     const { maxRequests } = ctx.limits;
@@ -59,5 +62,6 @@ export class SuiteRun {
       : undefined;
     this.answers = answerLedger(ctx);
     this.sentinels = new Sentinels(ctx);
+    this.readBacks = new ReadBacks(ctx);
   }
 }

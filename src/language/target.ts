@@ -7,6 +7,7 @@ import { compose } from '../http/interceptor.ts';
 import { retryingClosedConnections } from '../http/retry.ts';
 import { throttling } from '../http/throttle.ts';
 import { judgingAnswers, waitedOutAnswers } from './answers.ts';
+import { readingBack } from './read-backs.ts';
 import { readOnly } from './read-only.ts';
 import { notingPets } from './run-pets.ts';
 import { sendingSentinels } from './sentinels.ts';
@@ -39,7 +40,8 @@ export interface TargetOptions {
  * concurrency, deadline, 429 waits, unresponsive routes; the 429s it waits out go to the judge of
  * every answer), the notes of the run's pets and of its
  * set-up's trouble, the judge of every answer, in a read-only run the refusal of anything but
- * GET, and the sentinel probes sent every so many requests.
+ * GET, the read of every pet created straight after its creation, and the sentinel probes sent
+ * every so many requests.
  */
 export function useTarget(run: SuiteRun, options: TargetOptions = {}): Target {
   const { ctx } = run;
@@ -55,8 +57,10 @@ export function useTarget(run: SuiteRun, options: TargetOptions = {}): Target {
     judgingAnswers(run.answers),
     notingSetUpTrouble(run),
     ...(ctx.writes ? [] : [readOnly]),
-    // Not on connections of their own: a probe would go between a stretch's requests.
-    ...(options.connectionPerTurn ? [] : [sendingSentinels(run.sentinels)]),
+    // Not on connections of their own: a read or a probe would go between a stretch's requests.
+    ...(options.connectionPerTurn
+      ? []
+      : [readingBack(run.readBacks), sendingSentinels(run.sentinels)]),
   );
   return { run, ctx, client, ...(options.afterTheRest ? { afterTheRest: true } : {}) };
 }

@@ -859,6 +859,66 @@ const cases: Record<string, Case[]> = {
       because: 'id 1 was assigned twice in this run (120 creations in all)',
     },
   ],
+  'RUN-READ-AFTER-WRITE': [
+    { observation: { read: 5, unread: 0, problems: [] }, verdict: 'pass' },
+    { observation: { read: 0, unread: 2, problems: [] }, verdict: 'skip' },
+    {
+      observation: {
+        read: 5,
+        unread: 0,
+        problems: [{ by: 'CREATE-X', created: pet(), createdEx: ok(pet(), 201), ex: err(500) }],
+      },
+      verdict: 'fail',
+      because: 'a pet CREATE-X created, read at once: expected 200, got 500',
+    },
+    {
+      // Another client could have deleted it, and the create was not sent again: not blamed.
+      observation: {
+        read: 5,
+        unread: 0,
+        problems: [{ by: 'CREATE-X', created: pet(), createdEx: ok(pet(), 201), ex: err(404) }],
+      },
+      verdict: 'warn',
+      because: 'not tried again',
+    },
+    {
+      observation: {
+        read: 5,
+        unread: 0,
+        problems: [
+          {
+            by: 'CREATE-X',
+            created: pet(),
+            createdEx: ok(pet(), 201),
+            ex: ok({ ...pet(), categoryId: 0 }),
+            again: [
+              { created: pet(9), ex: ok({ ...pet(9), categoryId: 0 }) },
+              { created: pet(10), ex: ok({ ...pet(10), categoryId: 0 }) },
+            ],
+          },
+        ],
+      },
+      verdict: 'fail',
+      because: 'categoryId: expected 3, got 0; 2 more pet(s) created with the same fields',
+    },
+    {
+      observation: {
+        read: 5,
+        unread: 0,
+        problems: [
+          {
+            by: 'CREATE-X',
+            created: pet(),
+            createdEx: ok(pet(), 201),
+            ex: err(404),
+            again: [{ created: pet(9), ex: ok(pet(9)) }],
+          },
+        ],
+      },
+      verdict: 'warn',
+      because: 'another client may have changed or deleted the first',
+    },
+  ],
   'RUN-PET-CONSISTENT': [
     { observation: { sightings: 3, mismatches: [], rereads: [] }, verdict: 'pass' },
     { observation: { sightings: 0, mismatches: [], rereads: [] }, verdict: 'skip' },

@@ -19,6 +19,7 @@ import { JSON_TEXT_FAULTS, MEDIA_FAULTS } from './media-faults.ts';
 import { METHOD_FAULTS } from './method-faults.ts';
 import { NAME_FAULTS } from './name-faults.ts';
 import { OVER_TIME_FAULTS } from './over-time-faults.ts';
+import { READ_BACK_FAULTS } from './read-back-faults.ts';
 import { SET_UP_FAULTS } from './set-up-faults.ts';
 import { TIMELINE_FAULTS } from './timeline-faults.ts';
 import { applyTransport } from './transport.ts';
@@ -54,6 +55,7 @@ export const FAULTS: readonly Fault[] = [
   ...AT_ONCE_FAULTS,
   ...MEDIA_FAULTS,
   ...JSON_TEXT_FAULTS,
+  ...READ_BACK_FAULTS,
 ];
 
 export function findFault(name: string): Fault {

@@ -1,22 +1,6 @@
 import { stringify } from 'lossless-json';
-import type { Handler } from '../../src/reference/index.ts';
 import type { Fault } from './types.ts';
-import { errorOf, ITEM, isObject, LIST, mapJson, matches, onResponse } from './wrap.ts';
-
-/**
- * Every pet getPet and listPets show, mapped by `fn`: a store that keeps a pet other than it
- * echoed it (createPet's answer is built from the request, the reads from the store).
- */
-function onStoredPets(app: Handler, fn: (pet: Record<string, unknown>) => unknown): Handler {
-  const each = (pet: unknown) => (isObject(pet) ? fn(pet) : pet);
-  const read = (json: unknown) => (Array.isArray(json) ? json.map(each) : each(json));
-  return onResponse(
-    onResponse(app, 'GET', LIST, (res) => mapJson(res, read)),
-    'GET',
-    ITEM,
-    (res) => mapJson(res, read),
-  );
-}
+import { errorOf, isObject, LIST, mapJson, matches, onResponse, onStoredPets } from './wrap.ts';
 
 /** `text` cut to at most `bytes` UTF-8 bytes, at a character's boundary. */
 function cutToBytes(text: string, bytes: number): string {

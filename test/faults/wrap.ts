@@ -132,3 +132,18 @@ export const serverError = (): AppResponse => ({
 });
 
 export const created = (json: unknown): AppResponse => ({ status: 201, json });
+
+/**
+ * Every pet getPet and listPets show, mapped by `fn`: a store that keeps a pet other than it
+ * echoed it (createPet's answer is built from the request, the reads from the store).
+ */
+export function onStoredPets(app: Handler, fn: (pet: Record<string, unknown>) => unknown): Handler {
+  const each = (pet: unknown) => (isObject(pet) ? fn(pet) : pet);
+  const read = (json: unknown) => (Array.isArray(json) ? json.map(each) : each(json));
+  return onResponse(
+    onResponse(app, 'GET', LIST, (res) => mapJson(res, read)),
+    'GET',
+    ITEM,
+    (res) => mapJson(res, read),
+  );
+}
