@@ -99,7 +99,7 @@ function writtenAsOnlyAnRfcAllows(req: RecordedRequest, url: URL): boolean {
 
 const CANONICAL_INTEGER = /^(?:0|-?[1-9]\d*)$/;
 
-function listClass(url: URL): Pick<RequestClass, 'input' | 'limit' | 'status'> {
+export function listClass(url: URL): Pick<RequestClass, 'input' | 'limit' | 'status'> {
   const names = [...url.searchParams.keys()];
   const known = names.every((n) => n === 'limit' || n === 'status');
   const once = new Set(names).size === names.length;

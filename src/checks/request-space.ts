@@ -3,7 +3,7 @@ import { INT64, LIMIT, PET_STATUSES } from '../contract/contract.ts';
 import { integerValue } from '../http/exact.ts';
 import type { Exchange, RecordedRequest } from '../http/exchange.ts';
 import type { RequestClass } from './request-class.ts';
-import { headerOf, parsedRequestBody } from './request-class.ts';
+import { headerOf, listClass, newPetInput, parsedRequestBody } from './request-class.ts';
 
 /** How many requests of a run covered one cell of one dimension of the request space. */
 export interface DimensionCount {
@@ -63,14 +63,21 @@ export const CREDENTIAL_CELLS = [
   'key-in-header',
 ];
 const OPERATIONS = ['listPets', 'createPet', 'getPet'] as const;
+/** Each operation's kinds of input, as the request class tells them (see inputCell). */
+const INPUT_CELLS: Readonly<Record<(typeof OPERATIONS)[number], readonly string[]>> = {
+  listPets: ['valid', 'open'],
+  createPet: ['valid', 'extra', 'invalid', 'open'],
+  getPet: ['created', 'unknown', 'not-int64'],
+};
 const STORE_LIMITS: readonly number[] = [LIMIT.min, LIMIT.default, LIMIT.max];
 const STORE_CELLS = ['fewer-known', 'full-page', 'more-known'];
 
 /**
  * Every cell of the request space the harness means to cover in every run that writes: each
  * field of a NewPet with each JSON type, the boundaries of each value (names of every kind of
- * character), each way of presenting the credential on each operation, and store sizes around
- * each page limit (fewer pets known than it, a full page, more known).
+ * character), each way of presenting the credential on each operation, and with each kind of
+ * input the operation takes (valid, open, owed a 400; a pet's id or another), and store sizes
+ * around each page limit (fewer pets known than it, a full page, more known).
  */
 export const REQUEST_SPACE: readonly [string, readonly string[]][] = [
   ...NEW_PET_FIELDS.map((f): [string, string[]] => [`createPet ${f} type`, JSON_TYPES]),
@@ -84,6 +91,10 @@ export const REQUEST_SPACE: readonly [string, readonly string[]][] = [
   ['limit with status filter', ['both']],
   ['petId', PET_ID_CELLS],
   ...OPERATIONS.map((op): [string, string[]] => [`credential ${op}`, CREDENTIAL_CELLS]),
+  ...OPERATIONS.map((op): [string, string[]] => [
+    `credential x input, ${op}`,
+    CREDENTIAL_CELLS.flatMap((credential) => INPUT_CELLS[op].map((i) => `${credential} / ${i}`)),
+  ]),
   ...STORE_LIMITS.map((l): [string, string[]] => [`store size, limit ${l}`, STORE_CELLS]),
 ];
 
@@ -190,6 +201,30 @@ function listCells(url: URL): [string, string][] {
   return cells;
 }
 
+/**
+ * The kind of input of a request, as its operation's cells of `credential x input` name it: what
+ * its body, query or petId is, whatever carries the credential (a key sent in a query parameter,
+ * a cookie or another header makes the request one the contract fixes no answer for, but the
+ * input beside it is still valid or not).
+ */
+function inputCell(
+  req: RecordedRequest,
+  c: RequestClass,
+  apiKey: string,
+  created: ReadonlySet<string>,
+): string {
+  if (c.operation === 'getPet') {
+    if (c.int64Id === undefined) return 'not-int64';
+    return created.has(c.int64Id.toString()) ? 'created' : 'unknown';
+  }
+  if (c.operation === 'createPet')
+    return newPetInput(req.body ?? '', (text) => parsedRequestBody(req, text)).input;
+  const url = new URL(req.url);
+  for (const [name, value] of [...url.searchParams])
+    if (value.includes(apiKey)) url.searchParams.delete(name);
+  return listClass(url).input === 'valid' ? 'valid' : 'open';
+}
+
 function petIdCell(c: RequestClass, created: ReadonlySet<string>): string {
   if (c.int64Id === undefined) return 'not-int64';
   if (created.has(c.int64Id.toString())) return 'created';
@@ -212,7 +247,14 @@ export function cellsOf(
   known: number,
   created: ReadonlySet<string>,
 ): [string, string][] {
-  const cells: [string, string][] = [[`credential ${c.operation}`, credentialCell(ex, c, apiKey)]];
+  const credential = credentialCell(ex, c, apiKey);
+  const cells: [string, string][] = [
+    [`credential ${c.operation}`, credential],
+    [
+      `credential x input, ${c.operation}`,
+      `${credential} / ${inputCell(ex.request, c, apiKey, created)}`,
+    ],
+  ];
   if (c.operation === 'createPet') cells.push(...createCells(ex.request));
   if (c.operation === 'getPet') cells.push(['petId', petIdCell(c, created)]);
   if (c.operation !== 'listPets') return cells;

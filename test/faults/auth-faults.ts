@@ -1,7 +1,10 @@
 import type { Handler } from '../../src/reference/index.ts';
 import { parseNewPet } from '../../src/reference/new-pet.ts';
 import type { Fault } from './types.ts';
-import { ANY, ITEM, intercept, LIST, matches, withKey } from './wrap.ts';
+import { ANY, ITEM, intercept, isObject, LIST, matches, parsedBody, withKey } from './wrap.ts';
+
+/** The members of a NewPet the contract names. */
+const NEW_PET_KEYS = new Set(['name', 'categoryId', 'status']);
 
 const authOf = (h: Record<string, string | undefined>) => h.authorization ?? '';
 
@@ -91,6 +94,18 @@ export const AUTH_FAULTS: Fault[] = [
       intercept(app, 'POST', LIST, (req) => {
         const parsed = parseNewPet(req.body);
         return parsed.ok ? undefined : app(withKey(req, apiKey));
+      }),
+  },
+  {
+    name: 'extra-fields-before-key',
+    description:
+      "Sends a createPet body with fields the contract does not name (id, category, tag) to a newer version's handler mounted before the key check: served without the key.",
+    caughtBy: ['AUTH-BEFORE-EXTRA'],
+    wrap: (app, { apiKey }) =>
+      intercept(app, 'POST', LIST, (req) => {
+        const body = parsedBody(req);
+        const extra = isObject(body) && Object.keys(body).some((k) => !NEW_PET_KEYS.has(k));
+        return extra ? app(withKey(req, apiKey)) : undefined;
       }),
   },
   {
