@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { isLosslessNumber, stringify } from 'lossless-json';
+import { fnv1a } from '../base/fnv.ts';
 import { timed } from '../base/stopwatch.ts';
 import { type Judgement, judgesClause, pass, warn } from '../checks/types.ts';
 import type { Exchange } from '../http/exchange.ts';
@@ -33,12 +34,7 @@ class TimedArbitrary<T> extends fc.Arbitrary<T> {
  * request, and adding a check does not change the inputs of the others. (FNV-1a, 32 bits.)
  */
 export function propertySeed(runSeed: number, checkId: string): number {
-  let hash = 0x811c9dc5;
-  for (const ch of `${runSeed}:${checkId}`) {
-    hash ^= ch.codePointAt(0) ?? 0;
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash | 0;
+  return fnv1a(`${runSeed}:${checkId}`) | 0;
 }
 
 /**
