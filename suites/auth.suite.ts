@@ -14,8 +14,15 @@ import { AUTH_SESSION_COOKIE, cookiesSet } from '../src/checks/session.ts';
 import type { OperationName } from '../src/contract/contract.ts';
 import { exactPetId } from '../src/http/exact.ts';
 import type { PetstoreApi } from '../src/http/petstore-api.ts';
-import { checkTest, eachTest, onOwnConnection, useTarget } from '../src/language/check-test.ts';
+import {
+  checkTest,
+  eachTest,
+  fixture,
+  onOwnConnection,
+  useTarget,
+} from '../src/language/check-test.ts';
 import { getPetRemoved } from '../src/language/lifecycle.ts';
+import { somePet } from '../src/language/seed.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
@@ -61,6 +68,41 @@ export default function authSuite(run: SuiteRun): void {
     );
   }
 
+  // A pet of the store, whose answer may carry validators (ETag, Last-Modified) to send back.
+  const petToFetch = fixture(target, [authCheckFor('getPet', 'NO-KEY')], () => somePet(target));
+
+  /**
+   * The validators a keyed answer to `spec` carried (ETag, Last-Modified), sent back in a
+   * conditional request without the key: a cache or an ETag layer before the key check answers
+   * 304 to the tag it gave itself, which `*` or a date of its own may not show.
+   */
+  async function ownValidators(api: PetstoreApi, spec: RequestSpec): Promise<AuthProbe[]> {
+    const keyed = await api.send(withCredential(spec, { label: 'the key', auth: 'key' }));
+    const headers = keyed.response?.headers ?? {};
+    const conditions = [
+      ['if-none-match', headers.etag],
+      ['if-modified-since', headers['last-modified']],
+    ].filter((c): c is [string, string] => c[1] !== undefined);
+    return Promise.all(
+      conditions.map(async ([name, value]) => {
+        const label = `no key, with ${name} from the keyed answer`;
+        const variant = { label, auth: 'none' as const, headers: { [name]: value } };
+        return {
+          label: `${spec.label} request, ${label}`,
+          ex: await api.send(withCredential(spec, variant)),
+        };
+      }),
+    );
+  }
+
+  /** The request of `operation` whose keyed answer's validators NO-KEY sends back. */
+  async function conditionalSpec(operation: OperationName, valid: RequestSpec) {
+    if (operation === 'createPet') return undefined;
+    if (operation === 'listPets') return valid;
+    const pet = await petToFetch();
+    return 'id' in pet ? { ...valid, path: `/pets/${encodeURIComponent(pet.id)}` } : undefined;
+  }
+
   for (const operation of Object.keys(OPERATION_ROWS) as OperationName[]) {
     const invalid = INVALID_INPUTS.filter((i) => i.operation === operation);
     for (const state of CREDENTIAL_STATES) {
@@ -69,11 +111,19 @@ export default function authSuite(run: SuiteRun): void {
         state.keptAlive ? keptAlive : target,
         authCheckFor(operation, state.id),
         async (api) => {
+          if (state.id === 'NO-KEY') {
+            const conditional = await conditionalSpec(operation, valid);
+            const [plain, own] = await Promise.all([
+              probe(api, state, valid),
+              conditional ? ownValidators(api, conditional) : [],
+            ]);
+            return [...plain, ...own];
+          }
           if (!state.keptAlive) return probe(api, state, valid);
           // The kept-alive state has no AUTH-BEFORE-* check of its own: its invalid inputs go here.
           const withInvalid = invalid.flatMap((input) =>
             input
-              .requests(runId)
+              .requests(runId, apiKey)
               .map((spec) =>
                 probe(api, state, spec, { statuses: input.instead, what: input.what }),
               ),

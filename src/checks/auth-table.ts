@@ -73,6 +73,19 @@ const CONDITIONS = [
 ] as const;
 
 /**
+ * Header fields a proxy in front of the service writes, naming a client inside the network: a
+ * service that trusts its own network (health checks, internal callers) by the client address
+ * a proxy reports serves anyone who writes these fields themselves.
+ */
+const INTERNAL_CLIENT = [
+  ['x-forwarded-for', '10.1.2.3'],
+  ['x-forwarded-for', '127.0.0.1'],
+  ['x-real-ip', '192.168.1.10'],
+  ['forwarded', 'for=127.0.0.1;proto=https'],
+  ['x-client-ip', '172.16.0.5'],
+] as const;
+
+/**
  * Keys left enabled from development, samples and frameworks' defaults (`special-key` is the
  * sample Swagger Petstore's): a service that still accepts one beside its real key serves
  * anyone who guesses it.
@@ -105,12 +118,13 @@ export const KEYLESS: readonly { key: 'none' | 'wrong'; words: string; auth: Aut
 export const CREDENTIAL_STATES: readonly CredentialState[] = [
   {
     id: 'NO-KEY',
-    label: 'without Authorization (also as a conditional request, or asking for HTML)',
+    label:
+      'without Authorization (also as a conditional request, asking for HTML, or from an internal address as a proxy reports it)',
     // A cache or an ETag layer in front of the key check answers 304 to a conditional request,
     // content negotiation 406 to an Accept it cannot meet.
     variants: () => [
       ...one('no key', undefined),
-      ...CONDITIONS.map(([name, value]) => ({
+      ...[...CONDITIONS, ...INTERNAL_CLIENT].map(([name, value]) => ({
         label: `no key, with ${name}: ${value}`,
         auth: 'none' as const,
         headers: { [name]: value },
@@ -165,6 +179,9 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
       ...one('the key under the scheme XBearer', `XBearer ${key}`),
       ...one('the key with no scheme', key),
       ...one('the key under the scheme Token', `Token ${key}`),
+      // No space after the scheme: no bearer credential at all (RFC 6750 2.1), but the key
+      // after a scheme name and a separator, for a parser that splits on any of them.
+      ...one('the key after Bearer and a colon', `Bearer:${key}`),
     ],
   },
   {
@@ -237,6 +254,8 @@ export interface RequestSpec {
   dropHeaders?: readonly string[];
   /** The body as octets that need not be UTF-8 (instead of rawBody). */
   bodyOctets?: Uint8Array;
+  /** The body in these pieces, chunked (instead of rawBody). */
+  bodyChunks?: readonly string[];
 }
 
 /** A kind of invalid input of one operation, and what a server that looks at it first answers. */
@@ -248,7 +267,8 @@ export interface InvalidInput {
   /** What the server did when it answers `instead` rather than 401. */
   what: string;
   instead: readonly number[];
-  requests(runId: string): RequestSpec[];
+  /** Its requests; `key` the configured key, for a request that carries it where it does not count. */
+  requests(runId: string, key: string): RequestSpec[];
 }
 
 /** The operations: check id prefix, request line, and a request valid in all but its key. */
@@ -290,7 +310,10 @@ const get = (label: string, petId: string): RequestSpec => ({
   method: 'GET',
   path: `/pets/${encodeURIComponent(petId)}`,
 });
-const post = (label: string, body: { json: unknown } | { rawBody: string }): RequestSpec => ({
+const post = (
+  label: string,
+  body: { json: unknown } | { rawBody: string } | { bodyChunks: readonly string[] },
+): RequestSpec => ({
   label,
   method: 'POST',
   path: '/pets',
@@ -331,6 +354,8 @@ export const INVALID_INPUTS: readonly InvalidInput[] = [
       post('malformed JSON', { rawBody: '{"name": ' }),
       // A large body may go to a parser of its own (streaming) mounted before the key check.
       post('malformed JSON of 20 KiB', { rawBody: `{"name": "${'x'.repeat(20_480)}", ` }),
+      // A body that comes in chunks may go to a streaming parser mounted before the key check.
+      post('malformed JSON in chunks', { bodyChunks: ['{"na', 'me": '] }),
       post('a body without name', { json: { categoryId: 1 } }),
       post('status "Sold"', { json: { ...refusedNewPet(runId, 'auth-sold'), status: 'Sold' } }),
       ...oddJsonTexts(refusedNewPet(runId, 'auth-odd')),
@@ -345,8 +370,13 @@ export const INVALID_INPUTS: readonly InvalidInput[] = [
     label: 'a NewPet with fields the contract does not name',
     what: 'read the body',
     instead: [400, 422],
-    requests: (runId) => [
+    requests: (runId, key) => [
       post('an unknown field', { json: { ...refusedNewPet(runId, 'auth-extra'), tag: 'x' } }),
+      // The key as a member of the body: a service that reads credentials from any part of the
+      // request serves it (the contract names one place, the Authorization header).
+      post('the key in api_key and access_token members', {
+        json: { ...refusedNewPet(runId, 'auth-body-key'), api_key: key, access_token: key },
+      }),
       post('an id of its own', { json: { id: 1, ...refusedNewPet(runId, 'auth-own-id') } }),
       post('a category object', {
         json: { ...refusedNewPet(runId, 'auth-category'), category: { id: 1, name: 'dogs' } },
@@ -372,10 +402,17 @@ export const INVALID_INPUTS: readonly InvalidInput[] = [
   {
     id: 'EXISTENCE',
     operation: 'getPet',
-    label: 'an unknown petId',
+    label: 'an unknown petId (also 0 or negative)',
     what: 'looked the pet up',
     instead: [404],
-    requests: () => [get('an unknown petId', '9223372036854775807')],
+    // Ids no service assigns (0, negative ones, the lower bound) may be refused by a rule of
+    // their own before the store is asked, and that rule may sit before the key check.
+    requests: () => [
+      get('an unknown petId', '9223372036854775807'),
+      get('petId 0', '0'),
+      get('petId -5', '-5'),
+      get('petId -9223372036854775808', '-9223372036854775808'),
+    ],
   },
 ];
 
@@ -403,7 +440,7 @@ export function invalidInputPairs(
   key: string,
   runId: string,
 ): [CredentialVariant, RequestSpec][] {
-  const requests = input.requests(runId);
+  const requests = input.requests(runId, key);
   return CREDENTIAL_STATES.filter((s) => !s.keptAlive).flatMap((state) =>
     coveringPairs(
       state.variants(key).filter((v) => !v.unpaired),
@@ -427,6 +464,7 @@ export function withCredential(spec: RequestSpec, variant: CredentialVariant): S
     ...(spec.json === undefined ? {} : { json: spec.json }),
     ...(spec.rawBody === undefined ? {} : { rawBody: spec.rawBody }),
     ...(spec.bodyOctets === undefined ? {} : { bodyOctets: spec.bodyOctets }),
+    ...(spec.bodyChunks === undefined ? {} : { bodyChunks: spec.bodyChunks }),
   };
 }
 

@@ -43,7 +43,7 @@ describe('credential faults with invalid input', () => {
         const requests = new Set(
           pairs.filter(([v]) => labels.has(v.label)).map(([, r]) => r.label),
         );
-        for (const request of input.requests(RUN))
+        for (const request of input.requests(RUN, KEY))
           expect(requests, `${input.id} ${state.id}`).toContain(request.label);
       }
     }
@@ -55,7 +55,7 @@ describe('credential faults with invalid input', () => {
       (n, s) => n + Math.min(2, s.variants(KEY).length),
       0,
     );
-    const requests = INVALID_INPUTS.reduce((n, i) => n + i.requests(RUN).length, 0);
+    const requests = INVALID_INPUTS.reduce((n, i) => n + i.requests(RUN, KEY).length, 0);
     // The slack: the near-key state has 10 tokens and the other-scheme state 7 (the key inside
     // Basic, the same-length near keys), more than any kind of input has requests, and each
     // beyond them is sent once more (max(variants, requests) pairs, coveringPairs): 156 pairs
@@ -66,7 +66,7 @@ describe('credential faults with invalid input', () => {
       (n, i) =>
         n +
         CREDENTIAL_STATES.filter((s) => !s.keptAlive).reduce(
-          (m, s) => m + s.variants(KEY).length * i.requests(RUN).length,
+          (m, s) => m + s.variants(KEY).length * i.requests(RUN, KEY).length,
           0,
         ),
       0,

@@ -1,7 +1,19 @@
+import { createHash } from 'node:crypto';
 import type { Handler } from '../../src/reference/index.ts';
 import { parseNewPet } from '../../src/reference/new-pet.ts';
 import type { Fault } from './types.ts';
-import { ANY, ITEM, intercept, isObject, LIST, matches, parsedBody, withKey } from './wrap.ts';
+import {
+  ANY,
+  ITEM,
+  intercept,
+  isObject,
+  jsonText,
+  LIST,
+  matches,
+  onRequest,
+  parsedBody,
+  withKey,
+} from './wrap.ts';
 
 /** The members of a NewPet the contract names. */
 const NEW_PET_KEYS = new Set(['name', 'categoryId', 'status']);
@@ -256,6 +268,88 @@ export const AUTH_FAULTS: Fault[] = [
       intercept(app, 'GET', ITEM, (req) =>
         req.headers['if-none-match'] || req.headers['if-modified-since']
           ? { status: 304, raw: '' }
+          : undefined,
+      ),
+  },
+  {
+    name: 'own-etag-304-before-key',
+    description:
+      'Tags every keyed read with an ETag (a hash of its body) and answers a request whose If-None-Match is that tag 304 Not Modified before it looks at the key; * and other tags go to the key check.',
+    caughtBy: ['AUTH-GET-NO-KEY'],
+    wrap: (app, { apiKey }) => {
+      const tagOf = (res: { json?: unknown }) =>
+        `"${createHash('sha1').update(jsonText(res.json)).digest('hex').slice(0, 16)}"`;
+      return async (req) => {
+        if (req.method !== 'GET') return app(req);
+        const keyed = await app(withKey(req, apiKey));
+        const tag = keyed.status === 200 ? tagOf(keyed) : undefined;
+        if (tag && req.headers['if-none-match'] === tag) return { status: 304, raw: '' };
+        const res = await app(req);
+        return res.status === 200 && tag ? { ...res, headers: { ...res.headers, etag: tag } } : res;
+      };
+    },
+  },
+  {
+    name: 'internal-address-skips-key',
+    description:
+      'Trusts a request whose X-Forwarded-For names a private address (10.0.0.0/8) as an internal caller: served without the key.',
+    caughtBy: ['AUTH-LIST-NO-KEY', 'AUTH-CREATE-NO-KEY', 'AUTH-GET-NO-KEY'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        app(/^\s*10\./.test(req.headers['x-forwarded-for'] ?? '') ? withKey(req, apiKey) : req),
+  },
+  {
+    name: 'bearer-colon-accepted',
+    description:
+      'Splits the Authorization field on a space or a colon: Bearer:<key> is served as the key.',
+    caughtBy: ['AUTH-LIST-OTHER-SCHEME', 'AUTH-CREATE-OTHER-SCHEME', 'AUTH-GET-OTHER-SCHEME'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        app(authOf(req.headers) === `Bearer:${apiKey}` ? withKey(req, apiKey) : req),
+  },
+  {
+    name: 'key-in-body-accepted',
+    description:
+      'Reads the key from an api_key member of a createPet body when the request has no Authorization field.',
+    caughtBy: ['AUTH-BEFORE-EXTRA'],
+    wrap: (app, { apiKey }) =>
+      onRequest(app, 'POST', LIST, (req) => {
+        const body = parsedBody(req);
+        return !req.headers.authorization && isObject(body) && body.api_key === apiKey
+          ? withKey(req, apiKey)
+          : req;
+      }),
+  },
+  {
+    name: 'chunked-body-parsed-before-key',
+    description:
+      'Parses a createPet body that comes in chunks in a streaming layer before the key check: a malformed one gets 400 without the key.',
+    caughtBy: ['AUTH-BEFORE-BODY'],
+    wrap: (app) =>
+      intercept(app, 'POST', LIST, (req) => {
+        if (!/chunked/i.test(req.headers['transfer-encoding'] ?? '')) return undefined;
+        try {
+          JSON.parse(req.body);
+          return undefined;
+        } catch {
+          return {
+            status: 400,
+            json: { code: 'bad_json', message: 'Malformed JSON.', status: 400 },
+          };
+        }
+      }),
+  },
+  {
+    name: 'nonpositive-id-refused-before-key',
+    description:
+      'getPet refuses an id of 0 or less with 404 by a rule of its own, before the key check.',
+    caughtBy: ['AUTH-BEFORE-EXISTENCE'],
+    wrap: (app) =>
+      intercept(app, 'GET', ITEM, (req) =>
+        /\/pets\/(0|-\d+)$/.test(req.path)
+          ? { status: 404, json: { code: 'not_found', message: 'No such pet.', status: 404 } }
           : undefined,
       ),
   },
