@@ -77,6 +77,9 @@ export function newPetArb(runId: string): fc.Arbitrary<NewPetBody> {
   );
 }
 
+/** Names that are edges as a whole: blank ones, line breaks written with CR, a lone space. */
+export const WHOLE_NAMES = [' ', '   ', '\t', '\u00a0', 'a\r\nb', 'a\rb', '\r\n', 'x '];
+
 /**
  * Bodies every valid-body property tries first, whatever the seed: the edges servers get wrong.
  * One edge per body: fast-check does not shrink examples, so a failing one must already be small.
@@ -109,6 +112,12 @@ export function edgeNewPets(runId: string): NewPetBody[] {
     { name: petName(runId, 'ten'), categoryId: 10n, status: 'available' },
     { name: petName(runId, 'thousand'), categoryId: 1000n },
     { name: petName(runId, 'near-int64-min-zeros'), categoryId: INT64.min + 8n, status: 'sold' },
+    // Whole names, without the run's mark: a rule about the name as a whole (blank, trimmed,
+    // line endings made one) never meets a name that starts with it. Each is a string, so each
+    // is a valid name, and comes back as sent.
+    ...WHOLE_NAMES.map(
+      (name, i): NewPetBody => ({ name, categoryId: 11n + BigInt(i), status: 'pending' }),
+    ),
   ];
 }
 

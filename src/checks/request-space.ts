@@ -15,7 +15,7 @@ export interface DimensionCount {
 const JSON_TYPES = ['absent', 'string', 'integer', 'number', 'boolean', 'null', 'array', 'object'];
 const NEW_PET_FIELDS = ['name', 'categoryId', 'status'] as const;
 const BODY_KINDS = ['object', 'array', 'string', 'number', 'boolean', 'null', 'malformed', 'empty'];
-const NAME_EDGES = ['empty', 'padded', 'inner-runs', 'nul', 'long'];
+const NAME_EDGES = ['empty', 'blank', 'padded', 'inner-runs', 'carriage-return', 'nul', 'long'];
 const CATEGORY_EDGES: readonly [string, bigint][] = [
   ['0', 0n],
   ['-1', -1n],
@@ -143,6 +143,8 @@ function nameCells(name: string): [string, string][] {
     k.id,
   ]);
   if (name === '') cells.push(['name', 'empty']);
+  else if (name.trim() === '') cells.push(['name', 'blank']);
+  if (name.includes('\r')) cells.push(['name', 'carriage-return']);
   if (name !== name.trim()) cells.push(['name', 'padded']);
   if (/\S {2,}\S/.test(name)) cells.push(['name', 'inner-runs']);
   if (name.includes('\u0000')) cells.push(['name', 'nul']);

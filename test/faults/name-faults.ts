@@ -2,7 +2,7 @@ import { stringify } from 'lossless-json';
 import type { AppResponse, Handler } from '../../src/reference/index.ts';
 import { storesName } from './coverage-faults.ts';
 import type { Fault } from './types.ts';
-import { ITEM, isObject, LIST, matches } from './wrap.ts';
+import { ITEM, isObject, LIST, matches, parsedBody } from './wrap.ts';
 
 /** getPet and listPets answering with every name rewritten by `fn` (stored as sent). */
 const readsName =
@@ -37,6 +37,27 @@ const rewritesJsonText =
  * character are sent in every run that writes (NAME-UNICODE), whatever the seed.
  */
 export const NAME_FAULTS: Fault[] = [
+  {
+    name: 'blank-name-refused',
+    description:
+      'Refuses a name of white space only (spaces, a tab, a no-break space) with 400 "name must not be blank"; an empty name and names with other characters are stored.',
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) => (req) => {
+      if (!matches(req, 'POST', LIST)) return app(req);
+      const body = parsedBody(req);
+      const name = isObject(body) ? body.name : undefined;
+      return typeof name === 'string' && name !== '' && name.trim() === ''
+        ? { status: 400, json: { code: 'invalid', message: 'name must not be blank', status: 400 } }
+        : app(req);
+    },
+  },
+  {
+    name: 'crlf-names-folded',
+    description:
+      'Writes line breaks in a name the Unix way before it stores it: CR LF and a lone CR become LF, in the 201 and in every read.',
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) => storesName(app, (name) => name.replace(/\r\n?/g, '\n')),
+  },
   {
     name: 'names-strip-format-chars',
     description:
