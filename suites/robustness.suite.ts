@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { petName } from '../src/arbitraries/pet-name.ts';
-import { anyQueryArb } from '../src/arbitraries/query.ts';
+import { anyQueryArb, WRITTEN_QUERIES } from '../src/arbitraries/query.ts';
 import { withCredential } from '../src/checks/auth-table.ts';
 import { oddJsonTexts, otherMediaBodies } from '../src/checks/body-forms.ts';
 import {
@@ -25,8 +25,12 @@ export default function robustnessSuite(run: SuiteRun): void {
       ex: await api.listPets(query),
       sent: query,
     }),
-    // Queries within the rules, whose outcome the contract fixes, whatever the seed.
-    { independent: true, examples: [{}, { status: 'pending' }, { limit: '7' }] },
+    // Queries within the rules, whose outcome the contract fixes, and queries as written, whatever
+    // the seed.
+    {
+      independent: true,
+      examples: [{}, { status: 'pending' }, { limit: '7' }, ...WRITTEN_QUERIES],
+    },
   );
 
   propertyTest(

@@ -89,8 +89,8 @@ export const INVALID_STATUSES = [
   'null',
 ] as const;
 
-/** Random query strings for robustness: known and unknown names, any values. */
-export const anyQueryArb: fc.Arbitrary<Record<string, string>> = fc.dictionary(
+/** Random query parameters for robustness: known and unknown names, any values. */
+const queryRecordArb: fc.Arbitrary<Record<string, string>> = fc.dictionary(
   fc.oneof(
     fc.constantFrom('limit', 'status', 'offset', 'page', 'cursor'),
     fc.string({ minLength: 1, maxLength: 8 }),
@@ -102,3 +102,38 @@ export const anyQueryArb: fc.Arbitrary<Record<string, string>> = fc.dictionary(
   ),
   { maxKeys: 3 },
 );
+
+/**
+ * Query strings as written, whose names may repeat (`limit=5&limit=6`): a parser that keeps the
+ * first, the last or a list answers as it will, but an error must still be an Error.
+ */
+const repeatingQueryArb: fc.Arbitrary<string> = fc
+  .array(
+    fc.tuple(
+      fc.constantFrom('limit', 'status', 'offset', 'page'),
+      fc.oneof(fc.constantFrom(...PET_STATUSES, '5', '0', ''), fc.integer().map(String)),
+    ),
+    { minLength: 2, maxLength: 4 },
+  )
+  .map((pairs) => pairs.map(([n, v]) => `${n}=${encodeURIComponent(v)}`).join('&'));
+
+/** Random queries for robustness: names and values of any kind, as pairs or as written. */
+export const anyQueryArb: fc.Arbitrary<Record<string, string> | string> = fc.oneof(
+  { arbitrary: queryRecordArb, weight: 3 },
+  { arbitrary: repeatingQueryArb, weight: 1 },
+);
+
+/**
+ * Queries every seed sends as written: a name twice, with the same value or others; a valid
+ * limit or status beside a paging parameter of the server's own; names with no value.
+ */
+export const WRITTEN_QUERIES: readonly string[] = [
+  'limit=5&limit=6',
+  'limit=5&limit=5',
+  'status=sold&status=pending',
+  'limit=5&offset=0',
+  'limit=3&page=1',
+  'status=sold&cursor=0',
+  'limit',
+  'limit=&status=',
+];

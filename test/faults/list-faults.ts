@@ -27,6 +27,29 @@ class StatuslessInEveryFilter extends PetStore {
 /** listPets with one promise broken. */
 export const LIST_FAULTS: Fault[] = [
   {
+    name: 'repeated-param-plain-error',
+    description:
+      'Refuses a query that names a parameter twice (limit=5&limit=6) with 400 {"error": "duplicate query parameter"}, no Error body.',
+    caughtBy: ['ROBUST-LIST-ANY-QUERY'],
+    wrap: (app) =>
+      intercept(app, 'GET', LIST, (req) => {
+        const names = [...req.query.keys()];
+        return new Set(names).size < names.length
+          ? { status: 400, json: { error: 'duplicate query parameter' } }
+          : undefined;
+      }),
+  },
+  {
+    name: 'offset-drops-limit',
+    description:
+      'Pages by offset when the query has one, and then takes the page size from its own default (25), whatever limit says: limit=5&offset=0 gives 25 pets.',
+    caughtBy: ['ROBUST-LIST-ANY-QUERY'],
+    wrap: (app) =>
+      onRequest(app, 'GET', LIST, (req) =>
+        req.query.has('offset') ? withQuery(req, (q) => q.set('limit', '25')) : req,
+      ),
+  },
+  {
     name: 'list-envelope',
     description: 'Wraps the list in an envelope: { "data": [...] }.',
     caughtBy: ['LIST-200-PETS', 'LIST-LIMIT-MAX'],
