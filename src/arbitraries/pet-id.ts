@@ -62,4 +62,13 @@ export const NON_INTEGER_IDS = [
   '9223372036854775808',
   '-9223372036854775809',
   '99999999999999999999999',
+  // Characters an error message that quotes the id must escape to stay JSON: a quote, a
+  // backslash, a control character; markup, a letter past ASCII, and a number 400 digits long.
+  '"',
+  '\\',
+  'x"}',
+  '\u0001',
+  '<pet>',
+  'ü',
+  '9'.repeat(400),
 ] as const;

@@ -3,13 +3,7 @@ import { isPetStatus, LIMIT, type PetStatus } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { type Owed, owedProblem } from './owed.ts';
-import {
-  notClientError,
-  notErrorResponse,
-  notSuccess,
-  type Problem,
-  unsound,
-} from './problems.ts';
+import { notClientError, notErrorResponse, notSuccess, type Problem, unsound } from './problems.ts';
 import { about, type Check, fail, type Judgement, pass, warnOf } from './types.ts';
 
 /** Generated input (described) and the answer to it. */

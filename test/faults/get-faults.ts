@@ -7,6 +7,7 @@ import {
   intercept,
   LIST,
   mapJson,
+  matches,
   onResponse,
   serverError,
   withKey,
@@ -16,6 +17,24 @@ const idOf = (path: string) => decodeURIComponent(path.split('/').pop() ?? '');
 
 /** getPet with one promise broken. */
 export const GET_FAULTS: Fault[] = [
+  {
+    name: 'id-quoted-raw-in-error',
+    description:
+      "Writes getPet's 404 and 400 Error text by hand, with the petId as sent (decoded) quoted unescaped in its message: an id holding a quote or a backslash makes the body no JSON.",
+    caughtBy: ['GET-ID-NOT-INT64'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (!matches(req, 'GET', ITEM) || (res.status !== 404 && res.status !== 400)) return res;
+      let id: string;
+      try {
+        id = decodeURIComponent(req.path.split('/').pop() ?? '');
+      } catch {
+        return res;
+      }
+      const raw = `{"code":"not_found","message":"No pet ${id}","status":${res.status}}`;
+      return { status: res.status, headers: { 'content-type': 'application/json' }, raw };
+    },
+  },
   {
     name: 'get-200-for-unknown-id',
     description: 'Answers an unknown id with the first pet.',
