@@ -176,6 +176,47 @@ export function answerProblem(ex: Exchange, c: RequestClass, removed: boolean): 
   );
 }
 
+/** How deep and how wide a body is searched for pets (a hostile answer may nest without end). */
+const PET_SEARCH = { depth: 6, nodes: 10_000 };
+
+/**
+ * The first pet of the store (an object with a name and an id some earlier answer gave a pet)
+ * anywhere in `body`, whatever its status or envelope: a pet in an Error's extra member, or in
+ * a 401 page, is served as surely as in a 200.
+ */
+export function petIn(body: unknown, known: ReadonlySet<string>): string | undefined {
+  let nodes = 0;
+  const search = (value: unknown, depth: number): string | undefined => {
+    if (depth > PET_SEARCH.depth || ++nodes > PET_SEARCH.nodes) return undefined;
+    if (typeof value !== 'object' || value === null) return undefined;
+    const items = Array.isArray(value) ? value : Object.values(value);
+    if (!Array.isArray(value)) {
+      const { id, name } = value as { id?: unknown; name?: unknown };
+      const text = integerText(id);
+      if (text !== undefined && typeof name === 'string' && known.has(text)) return text;
+    }
+    for (const item of items) {
+      const found = search(item, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return search(body, 0);
+}
+
+/** A pet of the store in the answer to a request without the right key, whatever its status. */
+export function keylessPetProblem(
+  ex: Exchange,
+  c: RequestClass,
+  known: ReadonlySet<string>,
+): Problem {
+  if (c.credential !== 'none' && c.credential !== 'wrong') return undefined;
+  const id = ex.response?.json === undefined ? undefined : petIn(exactJson(ex), known);
+  if (id === undefined) return undefined;
+  const text = `the answer to a request without the right key holds pet ${id} of the store`;
+  return finding('pets-without-key', { id }, text);
+}
+
 /** One answer that broke an invariant: who sent the request, what it was, and why it fails. */
 export interface Offence {
   label: string;
@@ -219,10 +260,13 @@ export function judgeAnswer(
   ex: Exchange,
   ctx: AnswerContext,
   classified?: RequestClass,
+  known: ReadonlySet<string> = new Set(),
 ): { problem: Finding | null; label: string; limited?: true } | undefined {
   if (!ex.response || ex.response.truncated) return undefined;
   const c = classified ?? classifyRequest(ex.request, ctx);
   if (!c) return undefined;
+  const leak = keylessPetProblem(ex, c, known);
+  if (leak) return { problem: leak, label: offenceLabel(ex, c) };
   // A 413 or 429 Error is a limit the contract leaves open: sane for any request, and it says
   // nothing of the clauses the request was sent for.
   if (openLimitAnswer([ex])) return { problem: null, label: '', limited: true };
@@ -233,7 +277,7 @@ export function judgeAnswer(
 export const EVERY_ANSWER: Check<AnswersObservation> = {
   id: 'EVERY-ANSWER',
   title:
-    'Every answer of the run (preflight, set-up and every check) has a status its operation lists for that request or a sane refusal, a body valid for it, application/json octets as sent, an Error repeating its status, no 5xx',
+    'Every answer of the run (preflight, set-up and every check) has a status its operation lists for that request or a sane refusal, a body valid for it, application/json octets as sent, an Error repeating its status, no 5xx; and none to a request without the right key holds a pet of the store, whatever its status',
   operation: 'all',
   clause: CLAUSES.responses,
   level: 'MUST',

@@ -49,6 +49,8 @@ export class AnswerLedger {
   note(ex: Exchange, waitedOut = false): void {
     // Classified once: the class reads the request's body, and both notes need it.
     const c = ex.response ? classifyRequest(ex.request, this.ctx) : undefined;
+    // Judged on the pets known before it: a keyless answer's pets are not known from itself.
+    const judgement = c && judgeAnswer(ex, this.ctx, c, this.seen);
     if (c && !waitedOut) {
       this.cover(ex, c);
       this.refused.note(ex, c);
@@ -60,7 +62,6 @@ export class AnswerLedger {
       this.limited++;
       return;
     }
-    const judgement = c && judgeAnswer(ex, this.ctx, c);
     if (!judgement) {
       if (ex.response) this.outside++;
       return;

@@ -354,6 +354,27 @@ export const AUTH_FAULTS: Fault[] = [
       ),
   },
   {
+    name: 'pets-in-401-body',
+    description:
+      'Answers a request without the right key 401 with an Error body, and the first page of the store in an extra member (data), for a client to show while it asks for a key.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap:
+      (app, { apiKey }) =>
+      async (req) => {
+        const res = await app(req);
+        if (res.status !== 401 || !isObject(res.json)) return res;
+        const list = {
+          ...req,
+          method: 'GET',
+          path: '/v1/pets',
+          query: new URLSearchParams(),
+          body: '',
+        };
+        const page = await app(withKey(list, apiKey));
+        return { ...res, json: { ...res.json, data: page.json } };
+      },
+  },
+  {
     name: 'negotiates-before-key',
     description:
       'createPet negotiates the answer before it looks at the key: Accept: text/html with no key gets 406.',
