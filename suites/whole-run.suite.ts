@@ -1,6 +1,8 @@
 import { boundaryNewPets } from '../src/arbitraries/new-pet.ts';
+import { UNKNOWN_IDS } from '../src/arbitraries/pet-id.ts';
 import { petName } from '../src/arbitraries/pet-name.ts';
 import { type Sandwich, statusSplit } from '../src/checks/agreement.ts';
+import { DEPRECATION_EVERY_GETPET } from '../src/checks/deprecation.ts';
 import { EVERY_ANSWER } from '../src/checks/every-answer.ts';
 import { type ReadBackProblem, RUN_READ_AFTER_WRITE } from '../src/checks/read-after-write.ts';
 import { RUN_400_NO_EFFECT, RUN_401_NO_EFFECT } from '../src/checks/refused-writes.ts';
@@ -18,7 +20,7 @@ import { checkTest, useTarget } from '../src/language/check-test.ts';
 import { getPetRemoved } from '../src/language/lifecycle.ts';
 import { createAndReadBack, readTwins } from '../src/language/read-back.ts';
 import type { FetchAgain } from '../src/language/read-backs.ts';
-import { isStatusOnly } from '../src/language/run-pets.ts';
+import { isStatusOnly, lowestCreatedId } from '../src/language/run-pets.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
@@ -170,6 +172,19 @@ export default function wholeRunSuite(run: SuiteRun): void {
       again.set(problem, await readTwins(api, () => api.send(options)));
     return readBacks.observation(again, own);
   });
+
+  // Every deprecation notice a getPet answer of the run carried, whatever its status; and, for a
+  // run of this check alone, two answers of its own: a pet of the run's and an unknown id.
+  checkTest(
+    target,
+    DEPRECATION_EVERY_GETPET,
+    async (api) => {
+      const own = lowestCreatedId(target.run.pets);
+      await Promise.all([api.getPet(UNKNOWN_IDS[0]), ...(own ? [api.getPet(own)] : [])]);
+      return { notices: [...target.run.answers.notices.values()], today: target.ctx.today };
+    },
+    { unlessSkipped: () => getPetRemoved(target.ctx) },
+  );
 
   // Last of all: every answer the run received, the preflight's and the set-up's included.
   checkTest(target, EVERY_ANSWER, async () => target.run.answers.observation());

@@ -2,7 +2,7 @@ import { RUN_AT_ONCE } from './at-once.ts';
 import { AUTH_CHECKS, AUTH_ORDER_CHECKS } from './auth.ts';
 import { CREATE_CLIENT_ID } from './client-id.ts';
 import { CREATE_CHECKS } from './create-pet.ts';
-import { DEPRECATION_CHECKS } from './deprecation.ts';
+import { DEPRECATION_CHECKS, DEPRECATION_EVERY_GETPET } from './deprecation.ts';
 import { EQUIVALENCE_CHECKS } from './equivalence.ts';
 import { ERROR_CHECKS } from './errors.ts';
 import { EVERY_ANSWER } from './every-answer.ts';
@@ -51,6 +51,7 @@ export const CHECKS: readonly Check<never>[] = [
   RUN_401_NO_EFFECT,
   RUN_400_NO_EFFECT,
   RUN_READ_AFTER_WRITE,
+  DEPRECATION_EVERY_GETPET,
   EVERY_ANSWER,
 ] as readonly Check<never>[];
 

@@ -2,7 +2,7 @@ import { GET_PET_SUNSET, GET_PET_SUNSET_DATE } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { noAnswer } from './problems.ts';
-import { type Check, fail, type Judgement, pass, warn } from './types.ts';
+import { type Check, fail, type Judgement, pass, skip, warn } from './types.ts';
 
 const SUNSET_SECONDS = GET_PET_SUNSET_DATE.getTime() / 1000;
 const DAY_MS = 86_400_000;
@@ -215,6 +215,56 @@ export const SUNSET_COUNTDOWN: Check<CountdownObservation> = {
     return days <= warnWithinDays
       ? warn(`${left}: clients must move to GET /pets with the status filter`)
       : pass(left);
+  },
+};
+
+/** Every getPet answer of the run that carried a Sunset or Deprecation header, one per notice. */
+export interface NoticesObservation {
+  /** One answer for each distinct pair of the two headers' values, the first few. */
+  notices: readonly Exchange[];
+  /** The day the run takes as today, `YYYY-MM-DD`. */
+  today: string;
+}
+
+/** What one getPet answer's notice says against the contract's dates, or undefined. */
+function noticeProblem(ex: Exchange, today: string): string | undefined {
+  const sunset = header(ex, 'sunset')?.trim();
+  const instant = sunset === undefined ? undefined : new Date(sunset);
+  // A notice whose form is not a date is judged by the checks of form (SUNSET-HEADER): here, days.
+  if (instant && !Number.isNaN(instant.getTime()) && !onSunsetDaySomewhere(instant))
+    return `Sunset '${sunset}' names ${instant.toISOString().slice(0, 10)}, the contract removes getPet on ${GET_PET_SUNSET}`;
+  const match = /^@(-?\d{1,15})$/.exec(header(ex, 'deprecation')?.trim() ?? '');
+  if (!match) return undefined;
+  const seconds = Number(match[1]);
+  const when = new Date(seconds * 1000).toISOString().slice(0, 10);
+  if (seconds > SUNSET_SECONDS)
+    return `Deprecation @${seconds} (${when}) is later than the sunset ${GET_PET_SUNSET}`;
+  // Deprecated from a day after today (RFC 9745 2.1: a future date) is not deprecated yet.
+  const endOfToday = Date.parse(`${today}T00:00:00Z`) + DAY_MS + 14 * HOUR_MS;
+  return seconds * 1000 > endOfToday
+    ? `Deprecation @${seconds} says getPet is deprecated from ${when}, after today (${today}): the contract says it is deprecated now`
+    : undefined;
+}
+
+export const DEPRECATION_EVERY_GETPET: Check<NoticesObservation> = {
+  id: 'DEPRECATION-EVERY-GETPET',
+  title: `Every getPet answer of the run, whatever its status, that carries Sunset or Deprecation names the contract's days: Sunset ${GET_PET_SUNSET}, deprecated no later than today`,
+  operation: 'getPet',
+  clause: CLAUSES.deprecated,
+  level: 'MUST',
+  writes: false,
+  judge: ({ notices, today }) => {
+    for (const ex of notices) {
+      const problem = noticeProblem(ex, today);
+      if (problem) {
+        const status = ex.response?.status ?? 0;
+        return fail(`a getPet answer ${status}: ${problem}`, [ex]);
+      }
+    }
+    if (!notices.length) return skip('no getPet answer carried a Sunset or Deprecation header');
+    return pass(
+      `${notices.length} distinct notice(s) on getPet answers, each naming the contract's days`,
+    );
   },
 };
 

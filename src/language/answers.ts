@@ -17,6 +17,8 @@ import { getPetRemoved } from './lifecycle.ts';
 
 /** Enough offences to show a pattern in the evidence; the rest are counted. */
 const KEEP = 10;
+/** Distinct deprecation notices kept (a server may vary them by answer, or by the hour). */
+const NOTICES = 20;
 
 /** Every answer the run received, judged as it came (see EVERY-ANSWER). */
 export class AnswerLedger {
@@ -29,6 +31,8 @@ export class AnswerLedger {
   readonly space = new RequestSpaceTally();
   /** The refused createPets that carried a marked name, and every pet a read showed. */
   readonly refused: RefusedWritesTally;
+  /** getPet answers that carried Sunset or Deprecation, one per distinct pair of values. */
+  readonly notices = new Map<string, Exchange>();
   /** Distinct pets any answer showed so far, and those createPet gave the run. */
   private readonly seen = new Set<string>();
   private readonly created = new Set<string>();
@@ -51,6 +55,7 @@ export class AnswerLedger {
     const c = ex.response ? classifyRequest(ex.request, this.ctx) : undefined;
     // Judged on the pets known before it: a keyless answer's pets are not known from itself.
     const judgement = c && judgeAnswer(ex, this.ctx, c, this.seen);
+    if (c?.operation === 'getPet') this.noteNotice(ex);
     if (c && !waitedOut) {
       this.cover(ex, c);
       this.refused.note(ex, c);
@@ -73,6 +78,15 @@ export class AnswerLedger {
     const label = waitedOut ? `${judgement.label}, waited out and sent again` : judgement.label;
     if (this.first.length < KEEP)
       this.first.push({ label, problem: judgement.problem, ex: forRecord(ex) });
+  }
+
+  /** Keeps a getPet answer whose Sunset or Deprecation pair of values is new, the first few. */
+  private noteNotice(ex: Exchange): void {
+    const headers = ex.response?.headers ?? {};
+    const { sunset, deprecation } = headers;
+    if (sunset === undefined && deprecation === undefined) return;
+    const key = `${sunset}\u0000${deprecation}`;
+    if (this.notices.size < NOTICES && !this.notices.has(key)) this.notices.set(key, forRecord(ex));
   }
 
   /** Notes the cells of the request space an answered request covered, and the pets it showed. */

@@ -1435,6 +1435,43 @@ const cases: Record<string, Case[]> = {
       because: 'still served after the sunset',
     },
   ],
+  'DEPRECATION-EVERY-GETPET': [
+    {
+      observation: {
+        notices: [
+          withHeaders({ sunset: 'Thu, 05 Dec 2030 00:00:00 GMT', deprecation: '@1764892800' }),
+        ],
+        today: '2026-11-26',
+      },
+      verdict: 'pass',
+    },
+    { observation: { notices: [], today: '2026-11-26' }, verdict: 'skip' },
+    {
+      observation: {
+        notices: [
+          withHeaders({ sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }),
+          exchange({
+            status: 404,
+            json: errorBody(404),
+            headers: { sunset: 'Thu, 05 Jun 2031 00:00:00 GMT' },
+          }),
+        ],
+        today: '2026-11-26',
+      },
+      verdict: 'fail',
+      because: 'a getPet answer 404: Sunset',
+    },
+    {
+      observation: { notices: [withHeaders({ deprecation: '@1893456000' })], today: '2026-11-26' },
+      verdict: 'fail',
+      because: 'deprecated from 2030-01-01, after today',
+    },
+    {
+      // A form that is not a date is judged by the checks of form, not here.
+      observation: { notices: [withHeaders({ sunset: 'soon' })], today: '2026-11-26' },
+      verdict: 'pass',
+    },
+  ],
   'SUNSET-HEADER': [
     { observation: withHeaders({ sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }), verdict: 'pass' },
     { observation: withHeaders({}), verdict: 'warn', because: 'no Sunset header' },

@@ -152,6 +152,29 @@ const onGetPetHeaders = (
 /** getPet announcing its removal wrongly. */
 export const SUNSET_FAULTS: Fault[] = [
   {
+    name: 'sunset-later-on-errors',
+    description:
+      "getPet's 404 and 400 answers carry Sunset: Thu, 05 Jun 2031 00:00:00 GMT (an error page of the next release); its 200s carry the contract's day.",
+    caughtBy: ['DEPRECATION-EVERY-GETPET'],
+    wrap: (app) =>
+      onResponse(app, 'GET', ITEM, (res) =>
+        res.status >= 400 && res.status < 500
+          ? { ...res, headers: { ...res.headers, sunset: 'Thu, 05 Jun 2031 00:00:00 GMT' } }
+          : res,
+      ),
+  },
+  {
+    name: 'deprecated-from-next-year',
+    description:
+      'getPet says it is deprecated only from 1 January 2030 (Deprecation: @1893456000), before the sunset but after today: not deprecated yet.',
+    caughtBy: ['DEPRECATION-EVERY-GETPET'],
+    wrap: (app) =>
+      onResponse(app, 'GET', ITEM, (res) => ({
+        ...res,
+        headers: { ...res.headers, deprecation: '@1893456000' },
+      })),
+  },
+  {
     name: 'sunset-header-wrong-date',
     description: 'Sunset names 6 December 2030, noon GMT: 6 December in every time zone.',
     caughtBy: ['SUNSET-HEADER'],
