@@ -46,6 +46,7 @@ export interface RunConsistencyObservation {
     differences: string[];
     created: Exchange;
     seen: Exchange;
+    rounded?: true;
   }[];
   /** Pets read again at the end: getPet, the pages, getPet (see agreement.ts). */
   rereads: readonly Sandwich[];
@@ -55,6 +56,9 @@ export interface RunConsistencyObservation {
    */
   again?: readonly Sandwich[];
 }
+
+/** Pets seen with their categoryId rounded to a double, at least, to blame the store. */
+const ROUNDED_AT_LEAST = 2;
 
 export const RUN_PET_CONSISTENT: Check<RunConsistencyObservation> = {
   id: 'RUN-PET-CONSISTENT',
@@ -71,6 +75,17 @@ export const RUN_PET_CONSISTENT: Check<RunConsistencyObservation> = {
     }
     const split = statusSplits(rereads, again);
     if (split) return split;
+    // Another client may set any categoryId, but not, pet after pet, the nearest double to the
+    // one created: that is a store keeping int64 values in doubles.
+    const rounded = mismatches.filter((m) => m.rounded);
+    const [lossy] = rounded;
+    if (lossy && new Set(rounded.map((m) => m.id)).size >= ROUNDED_AT_LEAST) {
+      const text = `pet ${lossy.id} in ${lossy.where}: ${lossy.differences.join('; ')}, the nearest double to the categoryId created (${rounded.length} pets so): the store keeps categoryId through a double`;
+      return fail(finding('double-rounded', { id: lossy.id, field: 'categoryId' }, text), [
+        lossy.created,
+        lossy.seen,
+      ]);
+    }
     // Another client may rename or re-categorise any pet, and a status may move on by itself:
     // a change whose views now agree is not the service's doing as far as a client can tell.
     const changed = mismatches.filter((m) => m.fields.some((f) => f !== 'status'));

@@ -1,6 +1,6 @@
 import type { AppRequest, Handler } from '../../src/reference/index.ts';
 import type { Fault } from './types.ts';
-import { isObject, LIST, onResponse, onStoredPets, parsedBody } from './wrap.ts';
+import { bigIntOf, isObject, LIST, onResponse, onStoredPets, parsedBody } from './wrap.ts';
 
 /**
  * A store that keeps some pets other than it echoed them: `marks` says, of a createPet request,
@@ -23,6 +23,26 @@ function storedOtherwise(
 
 /** Servers whose createPet answers as sent and whose store keeps something else. */
 export const READ_BACK_FAULTS: readonly Fault[] = [
+  {
+    name: 'batch-job-rounds-categories',
+    description:
+      'A job that runs behind the store rewrites every pet older than a second with its categoryId through a double: 9007199254740993 reads back as 9007199254740992 from then on (both views, getPet and listPets); a read straight after the create is right.',
+    caughtBy: ['RUN-PET-CONSISTENT'],
+    wrap: (app) => {
+      const born = new Map<string, number>();
+      const noting = onResponse(app, 'POST', LIST, (res) => {
+        if (res.status === 201 && isObject(res.json)) born.set(String(res.json.id), Date.now());
+        return res;
+      });
+      return onStoredPets(noting, (pet) => {
+        const at = born.get(String(pet.id));
+        const n = bigIntOf(pet.categoryId);
+        if (at === undefined || Date.now() - at < 1000 || n === undefined) return pet;
+        // Within int64 once rounded: the bounds would round past it, which every schema sees.
+        return n > -(2n ** 62n) && n < 2n ** 62n ? { ...pet, categoryId: BigInt(Number(n)) } : pet;
+      });
+    },
+  },
   {
     name: 'unsigned-category-without-status',
     description:
