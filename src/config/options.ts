@@ -246,7 +246,7 @@ export const DEFAULTS = {
   // serves. The probe profile keeps its own rate, and runs one check at a time under its budget.
   concurrency: 32,
   sunsetWarnDays: 180,
-  listLagS: 6,
+  listLagS: 15,
   maxBodyMiB: 4,
   port: 8080,
   host: '127.0.0.1',

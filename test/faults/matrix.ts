@@ -76,7 +76,7 @@ async function judgeOnce(
       '5',
       '--timeout',
       '2000',
-      // A second is lag enough for the matrix's own servers (the default, 6 s, is for services
+      // A second is lag enough for the matrix's own servers (the default, 15 s, is for services
       // behind a search index or a cache): the rows that look at an empty page again wait less.
       '--list-lag',
       '1',
