@@ -644,7 +644,7 @@ export const RELATIONS: readonly Relation[] = [
     id: 'json-integral-numbers',
     family: 'JSON',
     rfc: 'RFC 8259 6',
-    says: 'an integer categoryId written with a fraction part or an exponent: 100.0, 1e2, 1E+2, 1.5e1, 10000e-2, -2.5E+3, and int64 values past 2^53 so written (9.007199254740993e15, 9223372036854775807.0, -9.223372036854775808E18)',
+    says: 'an integer categoryId written with a fraction part or an exponent: 100.0, 1e2, 1E+2, 1.5e1, 10000e-2, -2.5E+3',
     // A reader that takes only integer literals as integers finds the value invalid: the
     // contract's 400 for "invalid values". Taken, it must be the value the number denotes.
     refusal: {
@@ -666,11 +666,9 @@ export const RELATIONS: readonly Relation[] = [
 ];
 
 /**
- * Integers written with a fraction part or an exponent, and the value each denotes: small ones,
- * and int64 values past 2^53 that no double holds (the first one more than 2^53, the bounds). A
- * categoryId is an int64, whichever way its number is written: a reader that takes the form
- * may refuse it (400), but one that takes it owes the very value, as it does for 9007199254740993
- * written plainly; rounding it through a double stores another category.
+ * Integers written with a fraction part or an exponent, and the value each denotes. Each is a
+ * double exactly: a reader of such numbers through a double (which RFC 8259 6 allows, and past
+ * 2^53 rounds) still owes this very value.
  */
 const INTEGRAL_NUMBERS: ReadonlyArray<readonly [string, bigint]> = [
   ['100.0', 100n],
@@ -679,9 +677,6 @@ const INTEGRAL_NUMBERS: ReadonlyArray<readonly [string, bigint]> = [
   ['1.5e1', 15n],
   ['10000e-2', 100n],
   ['-2.5E+3', -2500n],
-  ['9.007199254740993e15', 9007199254740993n],
-  ['9223372036854775807.0', 9223372036854775807n],
-  ['-9.223372036854775808E18', -9223372036854775808n],
 ];
 
 /** The relation of each id. */

@@ -253,18 +253,4 @@ export const EQUIVALENCE_FAULTS: readonly Fault[] = [
       return app({ ...req, body: req.body.replace(literal, `$1${Number.parseInt(text, 10)}`) });
     },
   },
-  {
-    name: 'exponent-numbers-read-as-doubles',
-    description:
-      'Reads integer literals exactly but a number written with a fraction part or an exponent through a double: 9.007199254740993e15 is kept as 9007199254740992.',
-    caughtBy: ['EQUIV-JSON'],
-    wrap: (app) => (req) => {
-      const literal = /("categoryId"\s*:\s*)(-?\d+(?:\.\d+)?[eE][+-]?\d+|-?\d+\.\d+)/;
-      if (!matches(req, 'POST', LIST)) return app(req);
-      const text = literal.exec(req.body)?.[2];
-      if (text === undefined || !Number.isInteger(Number(text))) return app(req);
-      const asDouble = BigInt(Number(text)).toString();
-      return app({ ...req, body: req.body.replace(literal, `$1${asDouble}`) });
-    },
-  },
 ];
