@@ -44,6 +44,8 @@ export default function deprecationSuite(run: SuiteRun): void {
   checkTest(target, DEPRECATION_ONLY_GETPET, (api) =>
     Promise.all([
       api.listPets(),
+      // The replacement the contract names: listPets with the status filter.
+      api.listPets({ status: 'sold' }),
       // createPet is looked at only when the run may write.
       ...(target.ctx.writes
         ? [api.createPet(exampleNewPet(target.ctx.runId, 'not-deprecated'))]

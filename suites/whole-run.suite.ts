@@ -4,6 +4,7 @@ import { petName } from '../src/arbitraries/pet-name.ts';
 import { type Sandwich, statusSplit } from '../src/checks/agreement.ts';
 import { DEPRECATION_EVERY_GETPET } from '../src/checks/deprecation.ts';
 import { EVERY_ANSWER } from '../src/checks/every-answer.ts';
+import { LIST_NEXT_LINK, nextLinkQueries } from '../src/checks/next-link.ts';
 import { type ReadBackProblem, RUN_READ_AFTER_WRITE } from '../src/checks/read-after-write.ts';
 import { RUN_400_NO_EFFECT, RUN_401_NO_EFFECT } from '../src/checks/refused-writes.ts';
 import {
@@ -30,6 +31,8 @@ export default function wholeRunSuite(run: SuiteRun): void {
   const { runId } = target.ctx;
   /** Pets read again back to back at the end, at most. */
   const REREAD = 20;
+  /** Next pages the service linked to, followed at most. */
+  const NEXT_PAGES = 3;
   /** Fewer pets read back than this, and RUN-READ-AFTER-WRITE makes its own. */
   const READ_ALONE = 40;
 
@@ -172,6 +175,33 @@ export default function wholeRunSuite(run: SuiteRun): void {
     for (const [problem, options] of readBacks.toReplay())
       again.set(problem, await readTwins(api, () => api.send(options)));
     return readBacks.observation(again, own);
+  });
+
+  // The next pages the service linked to, on its own listPets path: those of two pages of its
+  // own first (one filtered by status), then the run's.
+  checkTest(target, LIST_NEXT_LINK, async (api) => {
+    // Alone, on an empty store, a next page would hold nothing to judge: pets of two statuses.
+    if (target.ctx.writes && target.run.pets.creations < NEXT_PAGES * 2)
+      await Promise.all(
+        ['sold', 'sold', 'sold', 'available', 'pending'].map((status, i) =>
+          api.createPet({ name: petName(runId, `next-${i}`), categoryId: i, status }),
+        ),
+      );
+    const own = await Promise.all([
+      api.listPets({ status: 'sold', limit: 5 }),
+      api.listPets({ limit: 5 }),
+    ]);
+    const base = new URL(target.ctx.baseUrl);
+    const links = [
+      ...own.map((ex): [string, string] => [ex.response?.headers.link ?? '', ex.request.url]),
+      ...target.run.answers.links,
+    ];
+    const linked = links.flatMap(([value, url]) => nextLinkQueries(value, url, base));
+    const queries = [...new Set(linked)].slice(0, NEXT_PAGES);
+    const pages = await Promise.all(
+      queries.map(async (query) => ({ query, ex: await api.listPets(query) })),
+    );
+    return { pages };
   });
 
   // Every deprecation notice a getPet answer of the run carried, whatever its status; and, for a

@@ -13,6 +13,7 @@ import { CREATE_MAGNITUDES } from './magnitudes.ts';
 import { METHOD_CHECKS } from './methods.ts';
 import { RUN_MODEL } from './model.ts';
 import { NAME_UNICODE } from './names.ts';
+import { LIST_NEXT_LINK } from './next-link.ts';
 import { OVER_TIME_CHECKS } from './over-time.ts';
 import { PATH_SPELLING_CHECKS } from './path-spellings.ts';
 import { RUN_READ_AFTER_WRITE } from './read-after-write.ts';
@@ -51,6 +52,7 @@ export const CHECKS: readonly Check<never>[] = [
   RUN_401_NO_EFFECT,
   RUN_400_NO_EFFECT,
   RUN_READ_AFTER_WRITE,
+  LIST_NEXT_LINK,
   DEPRECATION_EVERY_GETPET,
   EVERY_ANSWER,
 ] as readonly Check<never>[];

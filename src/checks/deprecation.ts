@@ -173,18 +173,24 @@ export const DEPRECATION_LINKS: Check<Exchange> = {
 /** Answers of the operations that are not deprecated. */
 export const DEPRECATION_ONLY_GETPET: Check<Exchange[]> = {
   id: 'DEPRECATION-ONLY-GETPET',
-  title: 'listPets and createPet (when the run may write) carry no Deprecation header',
+  title:
+    'listPets (with and without a status filter) and createPet (when the run may write) carry no Deprecation nor Sunset header',
   operation: 'all',
   clause: CLAUSES.deprecated,
   level: 'SHOULD',
   writes: false,
   judge: (exchanges) => {
-    const flagged = exchanges.filter((ex) => header(ex, 'deprecation') !== undefined);
-    if (!flagged.length) return pass('no Deprecation header on listPets or createPet');
+    const notice = (ex: Exchange) =>
+      header(ex, 'deprecation') !== undefined || header(ex, 'sunset') !== undefined;
+    const flagged = exchanges.filter(notice);
+    if (!flagged.length) return pass('no Deprecation nor Sunset header on listPets or createPet');
     const which = flagged
       .map((ex) => `${ex.request.method} ${new URL(ex.request.url).pathname}`)
       .join(', ');
-    return warn(`Deprecation header on an operation that is not deprecated: ${which}`, flagged);
+    return warn(
+      `Deprecation or Sunset header on an operation that is not deprecated: ${which}`,
+      flagged,
+    );
   },
 };
 

@@ -15,19 +15,25 @@ export function metClosedConnection(ex: Exchange): boolean {
 }
 
 /**
- * Sends a request again, once, when its connection was closed under it before any byte of the
+ * Sends a request again when its connection was closed under it before any byte of the
  * answer came, on a connection opened for it: an idle one of the pool may be closing too. Both attempts
  * are kept: the first in the run's log and in the second's `earlier`, so the evidence shows it.
- * A second failure counts as the target's answer.
+ * The last failure counts as the target's answer.
  */
 export const retryingClosedConnections: Interceptor = (next) => async (options) => {
-  const first = await next(options);
-  if (!metClosedConnection(first) || !first.error) return first;
-  const again = await next({ ...options, freshConnection: true });
-  const earlier = {
-    error: first.error,
-    durationMs: first.durationMs,
-    why: 'its connection was closed before any byte of the answer came (RFC 9112 9.3.1.1)',
-  };
-  return { ...again, earlier: [...(first.earlier ?? []), earlier, ...(again.earlier ?? [])] };
+  let last = await next(options);
+  // A body in pieces races an answer that comes before it is whole: a server that refuses at
+  // the head (a 401) and closes may meet the next piece's write first, on a loaded machine
+  // again and again. Such a request has three tries, any other two.
+  const tries = options.bodyChunks ? 3 : 2;
+  const earlier: NonNullable<Exchange['earlier']> = [];
+  for (let n = 1; n < tries && metClosedConnection(last) && last.error; n++) {
+    earlier.push(...(last.earlier ?? []), {
+      error: last.error,
+      durationMs: last.durationMs,
+      why: 'its connection was closed before any byte of the answer came (RFC 9112 9.3.1.1)',
+    });
+    last = await next({ ...options, freshConnection: true });
+  }
+  return earlier.length ? { ...last, earlier: [...earlier, ...(last.earlier ?? [])] } : last;
 };

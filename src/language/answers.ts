@@ -17,6 +17,8 @@ import { getPetRemoved } from './lifecycle.ts';
 
 /** Enough offences to show a pattern in the evidence; the rest are counted. */
 const KEEP = 10;
+/** Distinct Link headers of pages kept (their next pages are followed at the end). */
+const LINKS = 5;
 /** Distinct deprecation notices kept (a server may vary them by answer, or by the hour). */
 const NOTICES = 20;
 
@@ -31,6 +33,8 @@ export class AnswerLedger {
   readonly space = new RequestSpaceTally();
   /** The refused createPets that carried a marked name, and every pet a read showed. */
   readonly refused: RefusedWritesTally;
+  /** listPets pages whose Link header names a next page: the header's value, and the URL asked. */
+  readonly links = new Map<string, string>();
   /** getPet answers that carried Sunset or Deprecation, one per distinct pair of values. */
   readonly notices = new Map<string, Exchange>();
   /** Distinct pets any answer showed so far, and those createPet gave the run. */
@@ -56,6 +60,7 @@ export class AnswerLedger {
     // Judged on the pets known before it: a keyless answer's pets are not known from itself.
     const judgement = c && judgeAnswer(ex, this.ctx, c, this.seen);
     if (c?.operation === 'getPet') this.noteNotice(ex);
+    if (c?.operation === 'listPets') this.noteLink(ex);
     if (c && !waitedOut) {
       this.cover(ex, c);
       this.refused.note(ex, c);
@@ -78,6 +83,13 @@ export class AnswerLedger {
     const label = waitedOut ? `${judgement.label}, waited out and sent again` : judgement.label;
     if (this.first.length < KEEP)
       this.first.push({ label, problem: judgement.problem, ex: forRecord(ex) });
+  }
+
+  /** Keeps a page's Link header when it names a next page, the first few distinct ones. */
+  private noteLink(ex: Exchange): void {
+    const link = ex.response?.status === 200 ? ex.response.headers.link : undefined;
+    if (link === undefined || !/\bnext\b/i.test(link) || this.links.size >= LINKS) return;
+    if (!this.links.has(link)) this.links.set(link, ex.request.url);
   }
 
   /** Keeps a getPet answer whose Sunset or Deprecation pair of values is new, the first few. */

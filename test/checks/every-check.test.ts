@@ -920,6 +920,24 @@ const cases: Record<string, Case[]> = {
     },
   ],
   'RUN-PET-CONSISTENT': [
+    {
+      // Two pets whose categoryId reads back as the nearest double: a store, not another client.
+      observation: {
+        sightings: 3,
+        mismatches: ['7', '8'].map((id) => ({
+          id,
+          where: 'getPet',
+          fields: ['categoryId'],
+          differences: ['categoryId: expected 9007199254740993, got 9007199254740992'],
+          created: ok(pet()),
+          seen: ok(pet()),
+          rounded: true as const,
+        })),
+        rereads: [],
+      },
+      verdict: 'fail',
+      because: 'the store keeps categoryId through a double',
+    },
     { observation: { sightings: 3, mismatches: [], rereads: [] }, verdict: 'pass' },
     { observation: { sightings: 0, mismatches: [], rereads: [] }, verdict: 'skip' },
     {
@@ -1471,6 +1489,27 @@ const cases: Record<string, Case[]> = {
       observation: { notices: [withHeaders({ sunset: 'soon' })], today: '2026-11-26' },
       verdict: 'pass',
     },
+  ],
+  'LIST-NEXT-LINK': [
+    { observation: { pages: [] }, verdict: 'skip' },
+    {
+      observation: { pages: [{ query: 'cursor=2&limit=2&status=sold', ex: ok(pets(2)) }] },
+      verdict: 'pass',
+    },
+    {
+      // pets(n) are all sold: one of another status breaks the filter the link names.
+      observation: {
+        pages: [{ query: 'cursor=2&limit=2&status=sold', ex: ok([pet(1), pet(2, 'pending')]) }],
+      },
+      verdict: 'fail',
+      because: 'a pet of status "pending" in a status=sold page',
+    },
+    {
+      observation: { pages: [{ query: 'cursor=2&limit=2', ex: ok(pets(3)) }] },
+      verdict: 'fail',
+      because: '3 items, more than the 2 allowed',
+    },
+    { observation: { pages: [{ query: 'cursor=old', ex: err(400) }] }, verdict: 'pass' },
   ],
   'SUNSET-HEADER': [
     { observation: withHeaders({ sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }), verdict: 'pass' },

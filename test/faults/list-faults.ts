@@ -5,6 +5,7 @@ import {
   isObject,
   LIST,
   mapJson,
+  matches,
   onRequest,
   onResponse,
   serverError,
@@ -38,6 +39,29 @@ export const LIST_FAULTS: Fault[] = [
           ? { status: 400, json: { error: 'duplicate query parameter' } }
           : undefined;
       }),
+  },
+  {
+    name: 'next-link-drops-status',
+    description:
+      'Links each page to the next one (Link: </v1/pets?cursor=1&limit=N&status=S>; rel="next"), and serves a cursor page without the status filter its link names: page two of status=sold holds pets of every status.',
+    caughtBy: ['LIST-NEXT-LINK'],
+    wrap: (app) => async (req) => {
+      if (!matches(req, 'GET', LIST)) return app(req);
+      const cursor = req.query.has('cursor');
+      const res = await app(
+        cursor
+          ? withQuery(req, (q) => {
+              q.delete('cursor');
+              q.delete('status');
+            })
+          : req,
+      );
+      if (res.status !== 200 || cursor) return res;
+      const next = new URLSearchParams(req.query);
+      next.set('cursor', '1');
+      const link = `</v1/pets?${next.toString()}>; rel="next"`;
+      return { ...res, headers: { ...res.headers, link } };
+    },
   },
   {
     name: 'offset-drops-limit',

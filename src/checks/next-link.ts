@@ -1,0 +1,72 @@
+import type { Exchange } from '../http/exchange.ts';
+import { CLAUSES } from './clauses.ts';
+import { parseLinks } from './deprecation.ts';
+import { owedProblem } from './owed.ts';
+import { notErrorResponse, unsound } from './problems.ts';
+import { listQueryBound } from './robustness.ts';
+import { about, type Check, fail, pass, skip, warnOf } from './types.ts';
+
+/** A page the service linked to as the next one (its query, as the link wrote it), and its answer. */
+export interface NextPage {
+  query: string;
+  ex: Exchange;
+}
+
+export interface NextLinksObservation {
+  pages: readonly NextPage[];
+}
+
+/** A link's query longer than this is not followed (a hostile one may be megabytes). */
+const MAX_QUERY = 2048;
+
+/**
+ * The queries of the next pages a Link header names that stay on the service: the same origin
+ * and the listPets path of the base URL. The key goes nowhere else, whatever a link says.
+ */
+export function nextLinkQueries(value: string, requestUrl: string, base: URL): string[] {
+  const listPath = `${base.pathname.replace(/\/+$/, '')}/pets`;
+  return parseLinks(value).flatMap((link) => {
+    if (!('uri' in link) || !link.rels.includes('next')) return [];
+    let url: URL;
+    try {
+      url = new URL(link.uri, requestUrl);
+    } catch {
+      return [];
+    }
+    const query = url.search.slice(1);
+    const ours = url.origin === base.origin && url.pathname === listPath;
+    return ours && query.length <= MAX_QUERY ? [query] : [];
+  });
+}
+
+export const LIST_NEXT_LINK: Check<NextLinksObservation> = {
+  id: 'LIST-NEXT-LINK',
+  title:
+    'A next page the service links to (Link rel="next", on its own listPets path) answers as every page does: a 200 holds at most the limit its link names and only the status it names, an error is an Error',
+  operation: 'listPets',
+  clause: CLAUSES.listStatus,
+  level: 'MUST',
+  writes: false,
+  judge: ({ pages }) => {
+    if (!pages.length) return skip('no listPets answer linked a next page on the service');
+    for (const { query, ex } of pages) {
+      const label = `the next page the service linked to, ?${query}`;
+      const broken = unsound(ex);
+      if (broken) return fail(broken, [ex], about(label));
+      const status = ex.response?.status ?? 0;
+      // A cursor may expire or be refused: any 4xx, as long as it is an Error.
+      const problem =
+        status === 200
+          ? owedProblem(listQueryBound(query), ex)
+          : status >= 400 && status < 500
+            ? notErrorResponse(ex, status)
+            : undefined;
+      if (problem) return fail(problem, [ex], about(label));
+      if (status !== 200 && (status < 400 || status >= 500))
+        return warnOf(`${label}: unexpected status ${status}`, ex);
+    }
+    return pass(
+      `${pages.length} next page(s) the service linked to, each within the limit and status its link names`,
+    );
+  },
+};
