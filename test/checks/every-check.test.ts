@@ -1578,7 +1578,12 @@ const cases: Record<string, Case[]> = {
     {
       observation: [withHeaders({ deprecation: '@1' }), ok(pet(), 201)],
       verdict: 'warn',
-      because: 'Deprecation header on an operation that is not deprecated: GET /v1/pets',
+      because: 'Deprecation or Sunset header on an operation that is not deprecated: GET /v1/pets',
+    },
+    {
+      observation: [withHeaders({ sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' })],
+      verdict: 'warn',
+      because: 'Deprecation or Sunset header on an operation that is not deprecated',
     },
   ],
   'SUNSET-COUNTDOWN': [
