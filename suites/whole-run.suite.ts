@@ -171,6 +171,7 @@ export default function wholeRunSuite(run: SuiteRun): void {
             boundaryNewPets(runId).map((pet) => createAndReadBack(api, () => api.createPet(pet))),
           )
         : [];
+    await readBacks.settled();
     const again = new Map<ReadBackProblem, FetchAgain>();
     for (const [problem, options] of readBacks.toReplay())
       again.set(problem, await readTwins(api, () => api.send(options)));

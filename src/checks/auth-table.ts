@@ -124,10 +124,17 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
     // content negotiation 406 to an Accept it cannot meet.
     variants: () => [
       ...one('no key', undefined),
-      ...[...CONDITIONS, ...INTERNAL_CLIENT].map(([name, value]) => ({
+      ...CONDITIONS.map(([name, value]) => ({
         label: `no key, with ${name}: ${value}`,
         auth: 'none' as const,
         headers: { [name]: value },
+      })),
+      // Unpaired: a layer that trusts the address serves whatever the input, as a default key is.
+      ...INTERNAL_CLIENT.map(([name, value]) => ({
+        label: `no key, with ${name}: ${value}`,
+        auth: 'none' as const,
+        headers: { [name]: value },
+        unpaired: true as const,
       })),
     ],
   },

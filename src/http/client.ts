@@ -320,6 +320,20 @@ function tlsMessage(code: string, message: string): string | undefined {
   return undefined;
 }
 
+/** A body up to this size gets the run's --timeout alone; past it, one more second a step. */
+const BODY_FREE = 64 * 1024;
+const BODY_STEP = 256 * 1024;
+
+/**
+ * The time a request's body adds to its deadline: a second for every 256 KiB past the first 64
+ * KiB (a 1 MiB body, 4 s more; the 4 MiB cap, 16 s). A server that takes 6 s to store a
+ * megabyte name is slow, not hung; one that never answers is still bounded.
+ */
+export function bodyAllowanceMs(body: string | undefined): number {
+  const bytes = body === undefined ? 0 : Buffer.byteLength(body);
+  return bytes <= BODY_FREE ? 0 : Math.ceil((bytes - BODY_FREE) / BODY_STEP) * 1000;
+}
+
 /** One undici-based client: every request has a deadline, statuses are data, every exchange is recorded. */
 export function createClient(options: ClientOptions): HttpClient {
   const { baseUrl, apiKey, timeoutMs } = options;
@@ -371,6 +385,8 @@ export function createClient(options: ClientOptions): HttpClient {
       options.onExchange?.(exchange);
       return exchange;
     };
+    // A large body takes a server longer to read, parse and store: more time, not a hang.
+    const allowedMs = timeoutMs + bodyAllowanceMs(body);
     try {
       const request = {
         url,
@@ -379,7 +395,7 @@ export function createClient(options: ClientOptions): HttpClient {
         body: req.bodyChunks ?? req.bodyOctets ?? body,
         ...(req.absoluteForm ? { absoluteForm: true } : {}),
         ...(req.asWritten ? { asWritten: true } : {}),
-        timeoutMs,
+        timeoutMs: allowedMs,
         maxBodyBytes: cap,
         signal: req.signal,
       };
@@ -403,7 +419,7 @@ export function createClient(options: ClientOptions): HttpClient {
       };
       return finish({ response: keepExact(heldForJudging(response), exact) });
     } catch (error) {
-      return finish({ error: describeTransportError(error, timeoutMs) });
+      return finish({ error: describeTransportError(error, allowedMs) });
     }
   }
 

@@ -29,12 +29,15 @@ const REPLAYS = 3;
  */
 const SEED_ONE_IN = 8;
 
-/** Whether a create is read back: every check's; of the set-up's, the ones its text picks. */
-function chosen(options: SendOptions): boolean {
+/**
+ * Whether a create is read back: every check's; of the set-up's, the ones its text picks, the
+ * run's own mark left out of it (each run has its own, and the same seed reads the same pets).
+ */
+function chosen(options: SendOptions, runId: string): boolean {
   if (options.check !== SEED_LABEL) return true;
+  const text = JSON.stringify(options.json ?? options.rawBody ?? '').replaceAll(runId, '');
   // The high bits: FNV's low bits vary little between texts that differ in one digit.
-  const hash = fnv1a(JSON.stringify(options.json ?? options.rawBody ?? ''));
-  return Math.floor((hash / 2 ** 32) * SEED_ONE_IN) === 0;
+  return Math.floor((fnv1a(text) / 2 ** 32) * SEED_ONE_IN) === 0;
 }
 
 /** A read the run's own limits kept from an answer: not the target's doing. */
@@ -71,9 +74,30 @@ export class ReadBacks {
     return this.ctx.writes && this.ctx.limits.maxRequests === undefined && !getPetRemoved(this.ctx);
   }
 
-  /** Reads back the pet `ex` created, if it created one, before its create is answered. */
-  async after(options: SendOptions, ex: Exchange, next: Send): Promise<void> {
-    if (!this.active || options.check === RUN_READ_AFTER_WRITE.id || !chosen(options)) return;
+  /** The reads under way: a read is sent straight after its create, not waited for by it. */
+  private readonly pending: Promise<void>[] = [];
+
+  /**
+   * Reads back the pet `ex` created, if it created one: sent at once, but the create's answer
+   * goes on up without waiting for it, so a getPet that hangs holds up no check (the throttle
+   * gives up a route that stops answering); `settled` waits for every read.
+   */
+  after(options: SendOptions, ex: Exchange, next: Send): void {
+    this.pending.push(this.readBack(options, ex, next));
+  }
+
+  /** Every read sent so far, answered (or given up on). */
+  async settled(): Promise<void> {
+    await Promise.all(this.pending);
+  }
+
+  private async readBack(options: SendOptions, ex: Exchange, next: Send): Promise<void> {
+    if (
+      !this.active ||
+      options.check === RUN_READ_AFTER_WRITE.id ||
+      !chosen(options, this.ctx.runId)
+    )
+      return;
     const created = createdPet(options, ex);
     if (!created) return;
     const id = String(exactPetId(ex));
@@ -140,11 +164,11 @@ function replayable(options: SendOptions): SendOptions {
   return { ...rest, check: RUN_READ_AFTER_WRITE.id };
 }
 
-/** Reads back every pet a createPet gives the run, before the create's answer goes on up. */
+/** Reads back every pet a createPet gives the run, as its answer goes on up. */
 export function readingBack(readBacks: ReadBacks): Interceptor {
   return (next) => async (options) => {
     const ex = await next(options);
-    await readBacks.after(options, ex, next);
+    readBacks.after(options, ex, next);
     return ex;
   };
 }
