@@ -301,6 +301,9 @@ export function transfer(dispatcher: Dispatcher, request: Transfer): Promise<Rec
           // undici writes a list of values as that many field lines.
           headers: request.headers as Record<string, string | string[]>,
           body: bodyOf(request.body),
+          // This request's own deadline: a large body's is longer than the pool's (client.ts).
+          headersTimeout: request.timeoutMs,
+          bodyTimeout: request.timeoutMs,
         },
         handler as unknown as Dispatcher.DispatchHandler,
       );
