@@ -165,13 +165,13 @@ export default function wholeRunSuite(run: SuiteRun): void {
   // Alone (e.g. --only RUN-READ), the run has created too little: the edge pairs, each read back.
   checkTest(target, RUN_READ_AFTER_WRITE, async (api) => {
     const { readBacks } = target.run;
+    await readBacks.settled();
     const own =
       readBacks.active && readBacks.read < READ_ALONE
         ? await Promise.all(
             boundaryNewPets(runId).map((pet) => createAndReadBack(api, () => api.createPet(pet))),
           )
         : [];
-    await readBacks.settled();
     const again = new Map<ReadBackProblem, FetchAgain>();
     for (const [problem, options] of readBacks.toReplay())
       again.set(problem, await readTwins(api, () => api.send(options)));
