@@ -83,12 +83,21 @@ export class ReadBacks {
    * gives up a route that stops answering); `settled` waits for every read.
    */
   after(options: SendOptions, ex: Exchange, next: Send): void {
-    this.pending.push(this.readBack(options, ex, next));
+    // Not awaited by the create: a harness error here is kept for `settled` to throw, where the
+    // check that judges the reads reports it, not left to crash the worker as unhandled.
+    const read = this.readBack(options, ex, next).catch((error: unknown) => {
+      this.error ??= error;
+    });
+    this.pending.push(read);
   }
+
+  /** The first harness error a read met, thrown by `settled`. */
+  private error: unknown;
 
   /** Every read sent so far, answered (or given up on). */
   async settled(): Promise<void> {
     await Promise.all(this.pending);
+    if (this.error !== undefined) throw this.error;
   }
 
   private async readBack(options: SendOptions, ex: Exchange, next: Send): Promise<void> {
