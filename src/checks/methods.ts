@@ -214,7 +214,7 @@ function judgeKeyedMethod(probe: MethodProbe) {
 export const ERROR_BODY_OTHER_METHODS: Check<MethodProbe[]> = {
   id: 'ERROR-BODY-OTHER-METHODS',
   title:
-    'DELETE, PUT and PATCH /pets/{petId} of a pet the run created, and OPTIONS on both paths, with the key -> any answer (operations not shown may exist), but an error answer (405, 404, 501, ...) carries the Error body',
+    'DELETE, PUT and PATCH /pets/{petId} of a pet the run created, PATCH /pets with an empty merge patch, and OPTIONS on both paths, with the key -> any answer (operations not shown may exist), but an error answer (405, 404, 501, ...) carries the Error body',
   operation: 'all',
   clause: CLAUSES.errorBody,
   level: 'MUST',

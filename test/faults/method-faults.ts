@@ -1,7 +1,7 @@
 import type { AppRequest, Handler } from '../../src/reference/index.ts';
 import { PetStore } from '../../src/reference/store.ts';
 import type { Fault, FaultContext } from './types.ts';
-import { ITEM, isObject, matches, parsedBody, withKey } from './wrap.ts';
+import { ITEM, isObject, LIST, matches, parsedBody, withKey } from './wrap.ts';
 
 /**
  * Servers whose key check covers the contract's methods only: another method on its paths
@@ -104,5 +104,18 @@ export const METHOD_FAULTS: readonly Fault[] = [
         ? { status: 405, headers: { 'content-type': 'text/plain' }, raw: '' }
         : res;
     },
+  },
+  {
+    name: 'collection-writes-405-plain',
+    description:
+      'With the key, answers PATCH, PUT and DELETE on /pets with its router’s default 405 and a text/plain body, not an Error (the item path’s 405 is an Error).',
+    caughtBy: ['ERROR-BODY-OTHER-METHODS'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        ['PATCH', 'PUT', 'DELETE'].some((m) => matches(req, m, LIST)) &&
+        req.headers.authorization === `Bearer ${apiKey}`
+          ? { status: 405, headers: { 'content-type': 'text/plain' }, raw: 'Method Not Allowed' }
+          : app(req),
   },
 ];
