@@ -142,7 +142,7 @@ export const OPTIONS = {
   'list-lag': {
     env: 'PETSTORE_LIST_LAG',
     arg: 'S',
-    help: 'How long after a write a listing may not show it yet, in seconds: an empty page while pets exist is asked again once this much has passed (default 6; the contract says nothing of freshness).',
+    help: 'How long after a write a listing may not show it yet, in seconds: an empty page while pets exist is asked again once this much has passed (default 15; the contract says nothing of freshness).',
     commands: ['run'],
     int: { min: 0, max: 600 },
   },

@@ -121,6 +121,14 @@ describe('the docs say what the CLI does', () => {
     );
   });
 
+  it('--help: every "(default N)" an option names is the CLI’s default', () => {
+    const defaults = cliDefaults();
+    for (const [name, option] of Object.entries(OPTIONS)) {
+      const named = /\(default (\d+)[;:)]/.exec(option.help)?.[1];
+      if (named !== undefined && name in defaults) expect(named, name).toBe(defaults[name]);
+    }
+  });
+
   it('.env.example: every value it sets, and every default it names, is the CLI’s default', () => {
     const example = read('.env.example');
     const defaults = cliDefaults();
