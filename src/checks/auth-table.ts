@@ -49,11 +49,14 @@ const one = (label: string, authorization: string | undefined): CredentialVarian
  * always written `Bearer`). Tokens equal to the key or to another (case variants of a key
  * without letters, one position of a short key) are left out.
  */
-export function nearKeys(key: string): { label: string; token: string; marker: string }[] {
+export function nearKeys(
+  key: string,
+): { label: string; token: string; marker: string; unpaired?: true }[] {
   const tokens = KEY_VARIANTS.map((variant) => ({
     label: variant.label,
     token: variant.token(key),
     marker: markerOf(variant, key),
+    ...(variant.unpaired ? { unpaired: variant.unpaired } : {}),
   }));
   const seen = new Set([key, '']);
   return tokens.filter(({ token }) => !seen.has(token) && seen.add(token));
@@ -194,11 +197,12 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   {
     id: 'NEAR-KEY',
     label:
-      'with a bearer token near the key (appended, prepended, followed by more text, cut short, one character changed, other case, percent-encoded, in base64)',
+      'with a bearer token near the key (appended, prepended, followed by more text, cut short, one character changed, other case, percent-encoded, in base64, in fullwidth characters)',
     variants: (key) =>
-      nearKeys(key).map(({ label, token }) => ({
+      nearKeys(key).map(({ label, token, unpaired }) => ({
         label,
         auth: { authorization: `Bearer ${token}` },
+        ...(unpaired ? { unpaired } : {}),
       })),
   },
   {

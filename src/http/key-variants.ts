@@ -24,7 +24,13 @@ export interface KeyVariant {
   shell?: string;
   /** The shell words change the case of ASCII letters only (`tr`), as JavaScript does not. */
   asciiOnly?: true;
+  /** Sent by NEAR-KEY alone, not paired with invalid inputs (CredentialVariant.unpaired). */
+  unpaired?: true;
 }
+
+/** The key's printable ASCII characters as their fullwidth forms (U+FF01-U+FF5E). */
+const fullwidth = (k: string) =>
+  k.replace(/[\x21-\x7e]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
 
 /** A b64token character (RFC 6750 2.1) other than `c`: `0`, or `1` in place of a `0`. */
 const otherChar = (c: string) => (c === '0' ? '1' : '0');
@@ -116,6 +122,16 @@ export const KEY_VARIANTS: readonly KeyVariant[] = [
     marker: '[REDACTED:first-changed]',
     shell: changedInShell('1'),
     asciiOnly: true,
+  },
+  // What a server that folds the token to NFKC before it compares serves (fullwidth letters
+  // and digits become ASCII). Sent as UTF-8 octets: a header's characters go out as latin1.
+  {
+    label: 'the key in fullwidth characters (UTF-8)',
+    token: (k) => Buffer.from(fullwidth(k), 'utf8').toString('latin1'),
+    marker: '[REDACTED:fullwidth]',
+    shell: `$(printf %s "${ENV}" | perl -CS -pe 'tr/\\x21-\\x7e/\\x{ff01}-\\x{ff5e}/')`,
+    asciiOnly: true,
+    unpaired: true,
   },
   {
     label: 'the key with its letter case swapped',

@@ -54,6 +54,10 @@ describe('the auth table', () => {
       'Key-123ab0',
       'Key-103abc',
       '0ey-123abc',
+      // Fullwidth, as UTF-8 octets read one a character (what goes out as latin1).
+      Buffer.from('\uff2b\uff45\uff59\uff0d\uff11\uff12\uff13\uff41\uff42\uff43').toString(
+        'latin1',
+      ),
       'kEY-123ABC',
       'KEY-123ABC',
       'key-123abc',
@@ -73,6 +77,7 @@ describe('the auth table', () => {
       '1234-5670',
       '123405678',
       '0234-5678',
+      Buffer.from('\uff11\uff12\uff13\uff14\uff0d\uff15\uff16\uff17\uff18').toString('latin1'),
     ]);
     // A replaced `0` becomes `1`: the token always differs from the key, at its length.
     expect(nearKeys('0000').map((n) => n.token)).toEqual(
@@ -93,6 +98,7 @@ describe('the auth table', () => {
       'a',
       'a0',
       '0b',
+      Buffer.from('\uff41\uff42').toString('latin1'),
       'AB',
     ]);
     expect(nearKeys('abc').map((n) => n.token)).not.toContain('abc');

@@ -188,6 +188,18 @@ export const AUTH_FAULTS: Fault[] = [
       },
   },
   {
+    name: 'token-folded-nfkc',
+    description:
+      'Reads the Authorization field as UTF-8 and folds it to NFKC before it compares: the key in fullwidth letters and digits is served as the key.',
+    caughtBy: ['AUTH-LIST-NEAR-KEY', 'AUTH-CREATE-NEAR-KEY', 'AUTH-GET-NEAR-KEY'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) => {
+        const field = Buffer.from(authOf(req.headers), 'latin1').toString('utf8');
+        return app(field.normalize('NFKC') === `Bearer ${apiKey}` ? withKey(req, apiKey) : req);
+      },
+  },
+  {
     name: 'empty-authorization-400',
     description:
       'A header parser in front answers an empty Authorization field 400 with a text/plain body, before the key check.',

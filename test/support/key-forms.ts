@@ -79,7 +79,9 @@ function windowsOf(key: string): string[] {
 /** The first run of the key (or of a token near it) a text holds, plainly or under any escape. */
 export function keyWindowIn(text: string, key: string): string | undefined {
   const decoded = fullyDecoded(text);
-  return windowsOf(key).find((w) => text.includes(w) || decoded.includes(w));
+  // NFKC reads fullwidth letters and digits (an echo of the fullwidth near-key) as ASCII.
+  const folded = decoded.normalize('NFKC');
+  return windowsOf(key).find((w) => text.includes(w) || decoded.includes(w) || folded.includes(w));
 }
 
 /**
