@@ -197,7 +197,7 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   {
     id: 'NEAR-KEY',
     label:
-      'with a bearer token near the key (appended, prepended, followed by more text, cut short, one character changed, other case, percent-encoded, in base64, in fullwidth characters)',
+      'with a bearer token near the key (appended, prepended, followed or preceded by more text, cut short, one character changed, other case, percent-encoded, in base64, in fullwidth characters)',
     variants: (key) =>
       nearKeys(key).map(({ label, token, unpaired }) => ({
         label,

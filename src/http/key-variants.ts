@@ -73,6 +73,12 @@ export const KEY_VARIANTS: readonly KeyVariant[] = [
     marker: `${REDACTED} x`,
   },
   { label: 'the key with a character prepended', token: (k) => `x${k}`, marker: `x${REDACTED}` },
+  // What a server that reads the last word of the field serves.
+  {
+    label: 'more text, a space and the key',
+    token: (k) => `x ${k}`,
+    marker: `x ${REDACTED}`,
+  },
   // What a reader of `key.signature` tokens (a JWT's shape) that compares the part before the
   // full stop serves, and one that strips base64 padding before it compares.
   {

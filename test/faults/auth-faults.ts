@@ -188,6 +188,19 @@ export const AUTH_FAULTS: Fault[] = [
       },
   },
   {
+    name: 'token-last-word',
+    description:
+      'Takes the last word of an Authorization field that starts with Bearer as the token: Bearer x <key> is served as the key.',
+    caughtBy: ['AUTH-LIST-NEAR-KEY', 'AUTH-CREATE-NEAR-KEY', 'AUTH-GET-NEAR-KEY'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) => {
+        const field = authOf(req.headers);
+        const last = /^Bearer /i.test(field) ? field.split(' ').pop() : undefined;
+        return app(last === apiKey ? withKey(req, apiKey) : req);
+      },
+  },
+  {
     name: 'token-folded-nfkc',
     description:
       'Reads the Authorization field as UTF-8 and folds it to NFKC before it compares: the key in fullwidth letters and digits is served as the key.',
