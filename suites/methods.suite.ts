@@ -6,8 +6,10 @@ import {
   AUTH_OPTIONS,
   AUTH_OTHER_METHODS,
   ERROR_BODY_OTHER_METHODS,
+  ERROR_BODY_OTHER_PATHS,
   METHOD_OVERRIDES,
   type MethodProbe,
+  OTHER_PATHS,
   type WriteProbe,
 } from '../src/checks/methods.ts';
 import { precondition } from '../src/checks/types.ts';
@@ -124,6 +126,19 @@ export default function methodsSuite(run: SuiteRun): void {
     );
     return Promise.all([...writes, collection, ...options]);
   });
+
+  // Paths the contract does not show, with the key: a framework's default 404 is no Error.
+  checkTest(target, ERROR_BODY_OTHER_PATHS, (api) =>
+    Promise.all(
+      OTHER_PATHS.map(
+        async (path): Promise<MethodProbe> => ({
+          label: `GET ${path}, the key`,
+          key: 'valid',
+          ex: await api.send({ method: 'GET', path, auth: 'key' }),
+        }),
+      ),
+    ),
+  );
 
   // Each write on a pet of its own, created for it, then read with the key.
   checkTest(target, AUTH_OTHER_METHODS, (api) =>

@@ -227,10 +227,33 @@ export const ERROR_BODY_OTHER_METHODS: Check<MethodProbe[]> = {
     ),
 };
 
+/**
+ * Paths under the base address the contract does not show: the store-orders listing it names
+ * (nothing of it shown), a sub-resource, other names of the collection, and the collection with
+ * a trailing slash. A framework's own 404 page is what the class is about.
+ */
+export const OTHER_PATHS = ['/store/orders', '/pets/1/photos', '/pet', '/animals', '/pets/'];
+
+export const ERROR_BODY_OTHER_PATHS: Check<MethodProbe[]> = {
+  id: 'ERROR-BODY-OTHER-PATHS',
+  title: `GET ${OTHER_PATHS.join(', ')} (paths the contract does not show), with the key -> any answer, but an error answer (404, 405, ...) carries the Error body`,
+  operation: 'all',
+  clause: CLAUSES.errorBody,
+  level: 'MUST',
+  writes: false,
+  judge: (probes) =>
+    judgeEach(
+      probes,
+      judgeKeyedMethod,
+      `${probes.length} requests of other paths with the key, every error an Error`,
+    ),
+};
+
 export const METHOD_CHECKS = [
   AUTH_HEAD,
   AUTH_OPTIONS,
   AUTH_OTHER_METHODS,
   AUTH_METHOD_OVERRIDE,
   ERROR_BODY_OTHER_METHODS,
+  ERROR_BODY_OTHER_PATHS,
 ];

@@ -427,6 +427,19 @@ const cases: Record<string, Case[]> = {
       { observation: [probe(502, errorBody(502))], verdict: 'fail' },
     ];
   })(),
+  'ERROR-BODY-OTHER-PATHS': (() => {
+    const probe = (status: number, json?: unknown, path = '/animals') =>
+      methodProbe(`GET ${path}, the key`, 'valid', 'GET', status, json);
+    return [
+      {
+        observation: [probe(404, errorBody(404)), probe(200, [], '/store/orders'), probe(301)],
+        verdict: 'pass',
+      },
+      { observation: [probe(404)], verdict: 'fail', because: 'GET /animals, the key' },
+      { observation: [probe(404, { message: 'Cannot GET /v1/animals' })], verdict: 'fail' },
+      { observation: [probe(400, errorBody(404))], verdict: 'fail' },
+    ];
+  })(),
   'AUTH-SESSION-COOKIE': (() => {
     const keyed = exchange({
       status: 200,

@@ -106,6 +106,24 @@ export const METHOD_FAULTS: readonly Fault[] = [
     },
   },
   {
+    name: 'unknown-path-html-404',
+    description:
+      'With the key, answers a path it has no route for (/v1/animals, /v1/pets/1/photos, /v1/store/orders) with its framework’s default 404 page in text/html, not an Error; the contract’s two paths answer as they should.',
+    caughtBy: ['ERROR-BODY-OTHER-PATHS'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      const message = isObject(res.json) ? res.json.message : undefined;
+      // The reference's 404 for a path it has no route for; its 404 for an unknown pet is `Pet ...`.
+      return res.status === 404 && typeof message === 'string' && !message.startsWith('Pet ')
+        ? {
+            status: 404,
+            headers: { 'content-type': 'text/html; charset=utf-8' },
+            raw: `<!DOCTYPE html><html><body><pre>Cannot ${req.method} ${req.path}</pre></body></html>`,
+          }
+        : res;
+    },
+  },
+  {
     name: 'collection-writes-405-plain',
     description:
       'With the key, answers PATCH, PUT and DELETE on /pets with its router’s default 405 and a text/plain body, not an Error (the item path’s 405 is an Error).',
