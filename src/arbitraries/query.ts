@@ -125,7 +125,8 @@ export const anyQueryArb: fc.Arbitrary<Record<string, string> | string> = fc.one
 
 /**
  * Queries every seed sends as written: a name twice, with the same value or others; a valid
- * limit or status beside a paging parameter of the server's own; names with no value.
+ * limit or status beside a paging parameter of the server's own, or such a parameter alone (the
+ * default limit still bounds its page); names with no value.
  */
 export const WRITTEN_QUERIES: readonly string[] = [
   'limit=5&limit=6',
@@ -133,6 +134,8 @@ export const WRITTEN_QUERIES: readonly string[] = [
   'status=sold&status=pending',
   'limit=5&offset=0',
   'limit=3&page=1',
+  'page=1',
+  'offset=0',
   'status=sold&cursor=0',
   'limit',
   'limit=&status=',

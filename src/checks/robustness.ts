@@ -30,10 +30,30 @@ export function listQueryOwed(query: unknown): Owed | undefined {
 }
 
 /**
+ * Paging parameters that name a position and nothing else: a page or offset number carries no
+ * page size, so without a limit the default one (20) still bounds the page. A cursor may carry
+ * the size of the page it was made from, and a parameter of another name may be a size.
+ */
+const POSITIONS = ['page', 'offset', 'skip', 'start'];
+
+/** Every parameter but one status is a position (POSITIONS) with a plain number for its value. */
+function onlyPositions(params: readonly (readonly [string, unknown])[]): boolean {
+  return (
+    params.filter(([name]) => name === 'status').length <= 1 &&
+    params.every(
+      ([name, value]) =>
+        name === 'status' ||
+        (POSITIONS.includes(name) && typeof value === 'string' && /^\d{1,9}$/.test(value)),
+    )
+  );
+}
+
+/**
  * What a query's valid limit and status still fix when it carries more (a paging parameter of
  * the server's own, a name twice): a limit named once with a valid value still bounds the page,
- * a status named once still filters it. Without a limit, only the maximum bounds it (the page
- * size of a paging mechanism, which is not shown, may be the server's own).
+ * a status named once still filters it. Without a limit, the default bounds a page asked for by
+ * position only (`page=2`, `offset=40`: limit's default is listPets' own, whatever else the query
+ * holds); else only the maximum (a cursor's page, or a size parameter of the server's own).
  */
 export function listQueryBound(query: unknown): Owed & { op: 'listPets' } {
   const params =
@@ -49,9 +69,10 @@ export function listQueryBound(query: unknown): Owed & { op: 'listPets' } {
   const limit = once('limit');
   const status = once('status');
   const n = typeof limit === 'string' && /^[1-9]\d{0,2}$/.test(limit) ? Number(limit) : undefined;
+  const unnamed = params.every(([name]) => name !== 'limit') && onlyPositions(params);
   return {
     op: 'listPets',
-    limit: n !== undefined && n <= LIMIT.max ? n : LIMIT.max,
+    limit: n !== undefined && n <= LIMIT.max ? n : unnamed ? LIMIT.default : LIMIT.max,
     ...(isPetStatus(status) ? { status } : {}),
   };
 }

@@ -1342,6 +1342,20 @@ const cases: Record<string, Case[]> = {
       because: '3 items, more than the 2 allowed',
     },
     { observation: { input: 'q', ex: err(400), sent: { limit: '0' } }, verdict: 'pass' },
+    // A page asked for by position alone is bound by the default limit, 20; a cursor's page, or
+    // one beside a size parameter of the server's own, only by the maximum.
+    {
+      observation: { input: 'q', ex: ok(pets(50)), sent: 'page=1' },
+      verdict: 'fail',
+      because: '50 items, more than the 20 allowed',
+    },
+    {
+      observation: { input: 'q', ex: ok(pets(21)), sent: { offset: '0', status: 'sold' } },
+      verdict: 'fail',
+    },
+    { observation: { input: 'q', ex: ok(pets(20)), sent: 'page=2' }, verdict: 'pass' },
+    { observation: { input: 'q', ex: ok(pets(50)), sent: 'cursor=abc' }, verdict: 'pass' },
+    { observation: { input: 'q', ex: ok(pets(50)), sent: 'page=1&per_page=50' }, verdict: 'pass' },
     {
       observation: {
         input: 'q',

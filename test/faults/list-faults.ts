@@ -74,6 +74,18 @@ export const LIST_FAULTS: Fault[] = [
       ),
   },
   {
+    name: 'page-param-default-50',
+    description:
+      'Pages by page or offset when the query has one and no limit, with its paging helper’s own default page size (50), not 20: ?page=1 gives 50 pets.',
+    caughtBy: ['ROBUST-LIST-ANY-QUERY'],
+    wrap: (app) =>
+      onRequest(app, 'GET', LIST, (req) =>
+        (req.query.has('page') || req.query.has('offset')) && !req.query.has('limit')
+          ? withQuery(req, (q) => q.set('limit', '50'))
+          : req,
+      ),
+  },
+  {
     name: 'list-envelope',
     description: 'Wraps the list in an envelope: { "data": [...] }.',
     caughtBy: ['LIST-200-PETS', 'LIST-LIMIT-MAX'],
