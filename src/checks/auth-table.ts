@@ -89,6 +89,19 @@ const INTERNAL_CLIENT = [
 ] as const;
 
 /**
+ * User agents of the health checkers in front of a service (Kubernetes, AWS's and Google's load
+ * balancers): a key check that lets them through by name serves anyone who writes the name.
+ */
+const HEALTH_CHECKERS = ['kube-probe/1.29', 'ELB-HealthChecker/2.0', 'GoogleHC/1.0'];
+
+/**
+ * Other names a key goes by in headers and queries (the sample Swagger Petstore's `api_key`
+ * among them), each sent in one request that carries all of them.
+ */
+const OTHER_KEY_HEADERS = ['api_key', 'apikey', 'x-access-token', 'x-token', 'token', 'key'];
+const OTHER_KEY_PARAMS = ['key', 'token', 'apikey', 'api-key', 'apiKey', 'auth', 'bearer'];
+
+/**
  * Keys left enabled from development, samples and frameworks' defaults (`special-key` is the
  * sample Swagger Petstore's): a service that still accepts one beside its real key serves
  * anyone who guesses it.
@@ -122,7 +135,7 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   {
     id: 'NO-KEY',
     label:
-      'without Authorization (also as a conditional request, asking for HTML, or from an internal address as a proxy reports it)',
+      'without Authorization (also as a conditional request, asking for HTML, from an internal address as a proxy reports it, or as a health checker)',
     // A cache or an ETag layer in front of the key check answers 304 to a conditional request,
     // content negotiation 406 to an Accept it cannot meet.
     variants: () => [
@@ -137,6 +150,12 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
         label: `no key, with ${name}: ${value}`,
         auth: 'none' as const,
         headers: { [name]: value },
+        unpaired: true as const,
+      })),
+      ...HEALTH_CHECKERS.map((agent) => ({
+        label: `no key, with user-agent: ${agent}`,
+        auth: 'none' as const,
+        headers: { 'user-agent': agent },
         unpaired: true as const,
       })),
     ],
@@ -207,13 +226,21 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   },
   {
     id: 'KEY-IN-QUERY',
-    label: 'with the key in a query parameter (api_key, access_token) and no Authorization',
-    variants: (key) =>
-      ['api_key', 'access_token'].map((name) => ({
+    label:
+      'with the key in a query parameter (api_key, access_token, or key, token, apikey and others at once) and no Authorization',
+    variants: (key) => [
+      ...['api_key', 'access_token'].map((name) => ({
         label: `the key in ?${name}=`,
         auth: 'none' as const,
         query: { [name]: key },
       })),
+      {
+        label: `the key in ${OTHER_KEY_PARAMS.map((n) => `?${n}=`).join(', ')} at once`,
+        auth: 'none' as const,
+        query: Object.fromEntries(OTHER_KEY_PARAMS.map((n) => [n, key])),
+        unpaired: true as const,
+      },
+    ],
   },
   {
     id: 'KEY-IN-COOKIE',
@@ -229,7 +256,7 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   {
     id: 'KEY-IN-HEADER',
     label:
-      'with the key in another header (X-API-Key, Api-Key, X-Auth-Token, Proxy-Authorization) and no Authorization',
+      'with the key in another header (X-API-Key, Api-Key, X-Auth-Token, Proxy-Authorization, or api_key, apikey, token and others at once) and no Authorization',
     variants: (key) => [
       ...['x-api-key', 'api-key', 'x-auth-token'].map((name) => ({
         label: `the key in ${name}`,
@@ -240,6 +267,12 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
         label: 'Bearer <key> in Proxy-Authorization',
         auth: 'none' as const,
         headers: { 'proxy-authorization': `Bearer ${key}` },
+      },
+      {
+        label: `the key in ${OTHER_KEY_HEADERS.join(', ')} at once`,
+        auth: 'none' as const,
+        headers: Object.fromEntries(OTHER_KEY_HEADERS.map((n) => [n, key])),
+        unpaired: true as const,
       },
     ],
   },

@@ -9,7 +9,7 @@ import { about, type Check, fail, type Judgement, pass, warn } from './types.ts'
 /**
  * The contract's paths spelled otherwise: a trailing slash, doubled slashes, dot segments, a
  * format suffix, a matrix parameter, an encoded slash, a percent-encoded letter,
- * another letter case, and a query holding a path-like text an auth layer may match
+ * another letter case, no version prefix, and a query holding a path-like text an auth layer may match
  * (`?x=/health`). Where a router reads a spelling as the contract's path while the key check
  * matches the target as written, the operation is served without the key. The path spellings
  * lie outside the contract's paths, so without the right key any sane answer goes (404, 401,
@@ -39,6 +39,9 @@ const PUBLIC_QUERIES = ['x=/health', 'x=/public', 'x=.css', 'x=/login'];
 
 /** `rest` with its last slash percent-encoded: `/pets` as `%2Fpets`, `/pets/7` as `/pets%2F7`. */
 const encodedSlash = (rest: string, code: string) => rest.replace(/\/([^/]*)$/, `${code}$1`);
+
+/** The base path without its last segment when that is a version (`/v1`): `/api/v1` as `/api`. */
+const unversioned = (basePath: string) => basePath.replace(/\/v\d+$/i, '');
 
 /** The first letter of `/pets` in upper case: `/Pets`. */
 const capitalised = (rest: string) => rest.replace(/^\/p/, '/P');
@@ -71,6 +74,11 @@ export function spellingsOf(basePath: string, rest: string): Spelling[] {
     { label: 'an encoded slash in lower case', path: `${basePath}${encodedSlash(rest, '%2f')}` },
     // The same path by RFC 3986 6.2.2.2 (%70 is p): a key check on the raw path misses it.
     { label: 'a percent-encoded letter', path: `${basePath}/%70${rest.slice(2)}` },
+    // A router of an older layout, mounted before the key check, that still serves the paths
+    // without the version prefix (`/pets` beside `/v1/pets`).
+    ...(unversioned(basePath) === basePath
+      ? []
+      : [{ label: 'no version prefix', path: `${unversioned(basePath)}${rest}` }]),
   ];
   const queries = PUBLIC_QUERIES.map((query) => ({
     label: `the query ${query}`,

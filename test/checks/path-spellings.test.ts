@@ -25,6 +25,7 @@ describe('spellingsOf: each class of spelling once a path, the canonical path ne
       '/v1%2Fpets',
       '/v1%2fpets',
       '/v1/%70ets',
+      '/pets',
       '/v1/pets?x=/health',
       '/v1/pets?x=/public',
       '/v1/pets?x=.css',
@@ -45,6 +46,11 @@ describe('spellingsOf: each class of spelling once a path, the canonical path ne
       '/v1/pets%2f7',
       '/v1/%70ets/7',
     ]);
+  });
+
+  it('leaves out the version prefix only where the base path ends in one', () => {
+    expect(targets('/api/v2', '/pets/7')).toContain('/api/pets/7');
+    expect(targets('/api', '/pets')).not.toContain('/pets');
   });
 
   it('leaves out a case spelling equal to the path (a base path without letters)', () => {

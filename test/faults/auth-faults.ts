@@ -245,6 +245,18 @@ export const AUTH_FAULTS: Fault[] = [
           : app(req),
   },
   {
+    name: 'unversioned-paths-skip-key',
+    description:
+      'A router of an older layout, mounted before the key check, still serves GET /pets and /pets/{petId} without the /v1 prefix, and without the key.',
+    caughtBy: ['AUTH-PATH-SPELLINGS'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        req.method === 'GET' && /^\/pets(\/[^/]+)?$/.test(req.path)
+          ? app(withKey({ ...req, path: `/v1${req.path}` }, apiKey))
+          : app(req),
+  },
+  {
     name: 'large-body-parsed-before-key',
     description:
       'createPet sends a body over 16 KiB to a streaming parser mounted before the key check: a malformed one gets 400 without the key.',
@@ -323,6 +335,20 @@ export const AUTH_FAULTS: Fault[] = [
       (app, { apiKey }) =>
       (req) =>
         app(/^\s*10\./.test(req.headers['x-forwarded-for'] ?? '') ? withKey(req, apiKey) : req),
+  },
+  {
+    name: 'health-checker-skips-key',
+    description:
+      'Lets health checkers through by their user agent (kube-probe/, ELB-HealthChecker/), to every operation: served without the key.',
+    caughtBy: ['AUTH-LIST-NO-KEY', 'AUTH-CREATE-NO-KEY', 'AUTH-GET-NO-KEY'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        app(
+          /^(kube-probe|ELB-HealthChecker)\//.test(req.headers['user-agent'] ?? '')
+            ? withKey(req, apiKey)
+            : req,
+        ),
   },
   {
     name: 'bearer-colon-accepted',

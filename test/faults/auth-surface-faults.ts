@@ -117,6 +117,13 @@ export const AUTH_SURFACE_FAULTS: Fault[] = [
       acceptWhen(app, apiKey, (req) => req.headers['x-api-key'] === apiKey),
   },
   {
+    name: 'auth-api-key-header-accepted',
+    description:
+      'Accepts the key in an api_key header (the sample Swagger Petstore’s name) with no Authorization.',
+    caughtBy: everyOperation('KEY-IN-HEADER'),
+    wrap: (app, { apiKey }) => acceptWhen(app, apiKey, (req) => req.headers.api_key === apiKey),
+  },
+  {
     name: 'auth-key-truncation-accepted',
     description:
       'Accepts a bearer token the key starts with, if at least half as long (a cut-short key).',
@@ -150,6 +157,18 @@ export const AUTH_SURFACE_FAULTS: Fault[] = [
         app,
         apiKey,
         (req) => req.method === 'GET' && req.query.get('access_token') === apiKey,
+      ),
+  },
+  {
+    name: 'auth-query-token-accepted',
+    description:
+      'Accepts the key in a token or key query parameter (for links that cannot carry a header), with no Authorization.',
+    caughtBy: everyOperation('KEY-IN-QUERY'),
+    wrap: (app, { apiKey }) =>
+      acceptWhen(
+        app,
+        apiKey,
+        (req) => req.query.get('token') === apiKey || req.query.get('key') === apiKey,
       ),
   },
   {
