@@ -170,14 +170,18 @@ export const DEPRECATION_LINKS: Check<Exchange> = {
     }),
 };
 
-/** Answers of the operations that are not deprecated. */
+/**
+ * Answers of the operations that are not deprecated. A Deprecation header says its resource is
+ * deprecated (RFC 9745 2), a Sunset that it goes away (RFC 8594 3): on listPets, the contract's
+ * named replacement, or on createPet, either says what the contract says of getPet alone.
+ */
 export const DEPRECATION_ONLY_GETPET: Check<Exchange[]> = {
   id: 'DEPRECATION-ONLY-GETPET',
   title:
-    'listPets (with and without a status filter) and createPet (when the run may write) carry no Deprecation nor Sunset header',
+    'listPets (with and without a status filter) and createPet (when the run may write) carry no Deprecation nor Sunset header: getPet alone is deprecated and removed',
   operation: 'all',
   clause: CLAUSES.deprecated,
-  level: 'SHOULD',
+  level: 'MUST',
   writes: false,
   judge: (exchanges) => {
     const notice = (ex: Exchange) =>
@@ -187,7 +191,7 @@ export const DEPRECATION_ONLY_GETPET: Check<Exchange[]> = {
     const which = flagged
       .map((ex) => `${ex.request.method} ${new URL(ex.request.url).pathname}`)
       .join(', ');
-    return warn(
+    return fail(
       `Deprecation or Sunset header on an operation that is not deprecated: ${which}`,
       flagged,
     );

@@ -1604,12 +1604,12 @@ const cases: Record<string, Case[]> = {
     { observation: [ok([]), ok(pet(), 201)], verdict: 'pass' },
     {
       observation: [withHeaders({ deprecation: '@1' }), ok(pet(), 201)],
-      verdict: 'warn',
+      verdict: 'fail',
       because: 'Deprecation or Sunset header on an operation that is not deprecated: GET /v1/pets',
     },
     {
       observation: [withHeaders({ sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' })],
-      verdict: 'warn',
+      verdict: 'fail',
       because: 'Deprecation or Sunset header on an operation that is not deprecated',
     },
   ],

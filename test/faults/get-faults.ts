@@ -164,6 +164,17 @@ export const SUNSET_FAULTS: Fault[] = [
       ),
   },
   {
+    name: 'deprecation-on-every-answer',
+    description:
+      'A global middleware adds getPet’s Deprecation and Sunset headers to every answer, listPets’ and createPet’s too: the replacement is said to be deprecated and removed.',
+    caughtBy: ['DEPRECATION-ONLY-GETPET'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      const notice = { deprecation: '@1735689600', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' };
+      return { ...res, headers: { ...res.headers, ...notice } };
+    },
+  },
+  {
     name: 'deprecated-from-next-year',
     description:
       'getPet says it is deprecated only from 1 January 2030 (Deprecation: @1893456000), before the sunset but after today: not deprecated yet.',
