@@ -183,7 +183,12 @@ function magnitudeSends(runId: string, maxBodyBytes: number) {
       return { length, what, sent, create: (api: PetstoreApi) => api.createPet(sent) };
     }),
   );
-  const padded = magnitudes(maxBodyBytes).map((length) => {
+  // Whitespace is not echoed: one order of magnitude past the cap too, past the body size
+  // limits proxies and frameworks set by default (100 KB to a few MiB), whose refusal must still
+  // be an Error (a proxy's own 413 page is not).
+  const sizes = magnitudes(maxBodyBytes);
+  const past = (sizes.at(-1) ?? 1) * 10;
+  const padded = [...sizes, past].map((length) => {
     const { pet, text } = paddedNewPet(runId, length);
     const what = `a NewPet with ${length} characters of whitespace`;
     return { length, what, sent: pet, create: (api: PetstoreApi) => api.createPetRaw(text) };

@@ -222,6 +222,39 @@ export interface Offence {
   label: string;
   problem: Finding;
   ex: Exchange;
+  /** Its 413 or 429 is what fails (Around.limitIsTheFault). */
+  limitIsTheFault?: true;
+  /** Another answer that shows the offence (the larger body that was taken). */
+  beside?: Exchange;
+}
+
+/** A createPet body, valid and with the key, and the size in octets it was sent at. */
+export interface SizedBody {
+  bytes: number;
+  ex: Exchange;
+  label: string;
+}
+
+/**
+ * A 413 for a valid NewPet no larger than half a body the service took (201): no body size limit
+ * refuses the smaller body (a limit on a field, which the contract does not set, does). The
+ * contract leaves body size limits open, and nothing else: such a NewPet is owed 201.
+ */
+export function notASizeLimit(accepted?: SizedBody, refused?: SizedBody): Offence | undefined {
+  if (!accepted || !refused || refused.bytes * 2 > accepted.bytes) return undefined;
+  const text = `413 for a valid NewPet of ${refused.bytes} octets, though one of ${accepted.bytes} was taken (201): no body size limit refuses the smaller body, so a valid NewPet is owed 201`;
+  const problem = finding(
+    'not-a-size-limit',
+    { refused: refused.bytes, accepted: accepted.bytes },
+    text,
+  );
+  return {
+    label: refused.label,
+    problem,
+    ex: refused.ex,
+    limitIsTheFault: true,
+    beside: accepted.ex,
+  };
 }
 
 /** Every answer the run received, judged: how many were, how many broke an invariant, the first few. */
@@ -295,8 +328,14 @@ function judgeAnswers(observation: AnswersObservation): Judgement {
   const [one] = first;
   if (one) {
     const more = offences > 1 ? ` (${offences} of ${judged} answers broke one)` : '';
+    const around = { before: `${one.label}: `, after: more };
+    if (one.limitIsTheFault)
+      return fail(one.problem, [one.ex, ...(one.beside ? [one.beside] : [])], {
+        ...around,
+        limitIsTheFault: true,
+      });
     const evidence = first.slice(0, 3).map((o) => o.ex);
-    return fail(one.problem, evidence, { before: `${one.label}: `, after: more });
+    return fail(one.problem, evidence, around);
   }
   if (judged === limited && limited > 0) {
     const why = `every answer (${limited}) was a 413 or 429 Error, or a 503 shedding load that was waited out: limits the contract leaves open`;

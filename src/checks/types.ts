@@ -1,5 +1,5 @@
 import type { OperationName } from '../contract/contract.ts';
-import { UNSOLICITED } from '../http/client.ts';
+import { BODY_CUT_OFF, UNSOLICITED } from '../http/client.ts';
 import { type Exchange, forRecord } from '../http/exchange.ts';
 import { Finding, type ProblemData, problemData, TOO_LARGE } from './finding.ts';
 import { limitCode, openLimitAnswer, openLimitReason } from './open-limits.ts';
@@ -146,11 +146,14 @@ export const fail = (
   evidence?: Exchange[],
   around: Around = {},
 ): Judgement => {
-  const limited = evidence && openLimitAnswer(evidence);
+  const limited = !around.limitIsTheFault && evidence && openLimitAnswer(evidence);
   if (limited) return limitWarning(limited, evidence);
   // An answer the HTTP client could not read (an interim 100 it was not told of) judges nothing.
   const unread = evidence?.find((ex) => ex.error?.code === UNSOLICITED);
   if (unread) return unreadJudgement(unread, evidence);
+  // A large body cut off before any answer: a size limit's answer may have been lost under it.
+  const cut = evidence?.find((ex) => ex.error?.code === BODY_CUT_OFF);
+  if (cut) return unjudged('open-limit', `not judged: ${cut.error?.message}`, evidence);
   // A body that ended past the cap was not held: nothing in it was judged, right or wrong.
   if (problem instanceof Finding && problem.code === TOO_LARGE)
     return unjudged('too-large', problem.text, evidence);
@@ -167,6 +170,8 @@ export const fail = (
 export interface Around {
   before?: string;
   after?: string;
+  /** The 413 or 429 in the evidence is the failure itself: a refusal no limit explains. */
+  limitIsTheFault?: true;
 }
 
 /** A finding about the request `label` names: `<label>: <lead><finding><after>`. */

@@ -130,6 +130,26 @@ export const ABANDONED = 'ABANDONED';
  * so such an answer is the harness's limit, not the target's fault.
  */
 export const UNSOLICITED = 'UNSOLICITED_RESPONSE';
+/**
+ * The code of a large body the connection was closed under before any answer came: a body size
+ * limit that answers at the head (a proxy's 413) and closes at once loses its answer under the
+ * body still on its way (RFC 9112 9.6 asks a server to close in stages; not all do). What was
+ * said is unknown, so nothing is judged of it.
+ */
+export const BODY_CUT_OFF = 'BODY_CUT_OFF';
+/** From this size on, a body cut off is read as a size limit's (Express's default is 100 KB). */
+const LARGE_BODY = 64 * 1024;
+/** The transport errors of a connection closed under a request (undici's, and the socket's). */
+const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/** A large body's connection closed before any answer came, as BODY_CUT_OFF; else undefined. */
+export function cutOffBody(error: TransportError, bytes: number): TransportError | undefined {
+  if (bytes < LARGE_BODY || error.afterAnswerBegan || !CLOSED.has(error.code)) return undefined;
+  return {
+    code: BODY_CUT_OFF,
+    message: `the connection was closed while the ${bytes}-octet body was on its way, before any answer (${error.code}): a body size limit may have answered and closed at once, so nothing is judged of it`,
+  };
+}
 const UNSOLICITED_MESSAGE =
   'the target sent a response nothing asked for (an interim 1xx such as 100 Continue) before its answer, and the HTTP client cannot read past it';
 let sequence = 0;
@@ -419,7 +439,8 @@ export function createClient(options: ClientOptions): HttpClient {
       };
       return finish({ response: keepExact(heldForJudging(response), exact) });
     } catch (error) {
-      return finish({ error: describeTransportError(error, allowedMs) });
+      const described = describeTransportError(error, allowedMs);
+      return finish({ error: cutOffBody(described, Buffer.byteLength(body ?? '')) ?? described });
     }
   }
 

@@ -4,7 +4,10 @@ import {
   type AnswerContext,
   type AnswersObservation,
   judgeAnswer,
+  notASizeLimit,
   type Offence,
+  offenceLabel,
+  type SizedBody,
 } from '../checks/every-answer.ts';
 import { isSheddingAnswer } from '../checks/open-limits.ts';
 import { RefusedWritesTally } from '../checks/refused-writes.ts';
@@ -37,6 +40,9 @@ export class AnswerLedger {
   readonly links = new Map<string, string>();
   /** getPet answers that carried Sunset or Deprecation, one per distinct pair of values. */
   readonly notices = new Map<string, Exchange>();
+  /** Valid NewPets sent with the key: the largest body a 201 took, the smallest a 413 refused. */
+  private taken?: SizedBody;
+  private tooLarge?: SizedBody;
   /** Distinct pets any answer showed so far, and those createPet gave the run. */
   private readonly seen = new Set<string>();
   private readonly created = new Set<string>();
@@ -61,6 +67,7 @@ export class AnswerLedger {
     const judgement = c && judgeAnswer(ex, this.ctx, c, this.seen);
     if (c?.operation === 'getPet') this.noteNotice(ex);
     if (c?.operation === 'listPets') this.noteLink(ex);
+    if (c?.operation === 'createPet') this.noteSize(ex, c);
     if (c && !waitedOut) {
       this.cover(ex, c);
       this.refused.note(ex, c);
@@ -83,6 +90,17 @@ export class AnswerLedger {
     const label = waitedOut ? `${judgement.label}, waited out and sent again` : judgement.label;
     if (this.first.length < KEEP)
       this.first.push({ label, problem: judgement.problem, ex: forRecord(ex) });
+  }
+
+  /** Keeps the largest valid NewPet a 201 took and the smallest a 413 refused (notASizeLimit). */
+  private noteSize(ex: Exchange, c: RequestClass): void {
+    const status = ex.response?.status;
+    if (c.credential !== 'key' || c.input !== 'valid' || (status !== 201 && status !== 413)) return;
+    const bytes = ex.request.bodyLength ?? Buffer.byteLength(ex.request.body ?? '');
+    const sized = () => ({ bytes, ex: forRecord(ex), label: offenceLabel(ex, c) });
+    if (status === 201 && bytes > (this.taken?.bytes ?? -1)) this.taken = sized();
+    if (status === 413 && bytes < (this.tooLarge?.bytes ?? Number.POSITIVE_INFINITY))
+      this.tooLarge = sized();
   }
 
   /** Keeps a page's Link header when it names a next page, the first few distinct ones. */
@@ -116,7 +134,17 @@ export class AnswerLedger {
   observation(): AnswersObservation {
     const { judged, outside, offences, first, limited } = this;
     const dimensions = this.space.table();
-    return { judged, outside, limited, offences, first: [...first], dimensions };
+    // Known only once the run is over: a 413 may come before the larger body that was taken.
+    const size = notASizeLimit(this.taken, this.tooLarge);
+    const all = size ? [size, ...first] : [...first];
+    return {
+      judged,
+      outside,
+      limited,
+      offences: offences + (size ? 1 : 0),
+      first: all,
+      dimensions,
+    };
   }
 }
 

@@ -69,6 +69,21 @@ const rejectWhen = (app: Handler, when: (body: Json) => boolean): Handler =>
 /** createPet answering valid bodies wrongly. */
 export const CREATE_ANSWER_FAULTS: Fault[] = [
   {
+    name: 'long-name-413',
+    description:
+      'Maps a name over 255 characters (a VARCHAR(255) column overflowing) to 413 with an Error body, however small the body: a field length limit dressed as a body size limit, while larger bodies with shorter names are taken.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) => async (req) => {
+      const body = req.method === 'POST' ? parsedBody(req) : undefined;
+      if (isObject(body) && typeof body.name === 'string' && [...body.name].length > 255)
+        return {
+          status: 413,
+          json: { code: 'payload_too_large', message: 'Payload Too Large', status: 413 },
+        };
+      return app(req);
+    },
+  },
+  {
     name: 'create-answer-id-twice',
     description:
       'Writes the 201 Pet with a stale id member first and the assigned one after it: {"id":4242424242,"id":7,...}. A reader that keeps the first id holds one no pet has.',

@@ -51,6 +51,13 @@ export const LOAD_VARIANTS: readonly ServerVariant[] = [
     listen: { refuseEarlyUnlessKey: true },
   },
   {
+    name: 'refuses-large-bodies-early',
+    description:
+      'Answers a request whose body passes 1 MiB 413 with an Error body as soon as its head has come, without reading the body, and closes the connection at once (a proxy’s body size limit).',
+    wrap: (app) => app,
+    listen: { refuseLargerThan: 2 ** 20 },
+  },
+  {
     name: 'sheds-load-503',
     description:
       'Sheds load: while it holds 6 requests (2 ms of work each), another gets 503 with Retry-After: 1 and an Error body at once (5xx and rate limits are not shown).',

@@ -38,6 +38,12 @@ export interface Transport {
    * many close at once).
    */
   refuseEarlyUnlessKey?: boolean;
+  /**
+   * Answers a request whose Content-Length passes this many octets 413 with an Error body as
+   * soon as its head has come, without reading its body, and closes the connection: a body
+   * size limit as a proxy in front keeps it (a large body meets a closed connection).
+   */
+  refuseLargerThan?: number;
 }
 
 /** Gives a listening server the transport's ways. */
@@ -47,6 +53,26 @@ export function applyTransport(server: Server, transport: Transport, apiKey: str
   if (transport.closeOnReuseEvery !== undefined) closeOnReuse(server, transport.closeOnReuseEvery);
   if (transport.refuseOctets) screenOctets(server, transport.refuseOctets);
   if (transport.refuseEarlyUnlessKey) refuseEarly(server, apiKey);
+  if (transport.refuseLargerThan !== undefined) refuseLarge(server, transport.refuseLargerThan);
+}
+
+/** See Transport.refuseLargerThan. */
+function refuseLarge(server: Server, limit: number): void {
+  const listeners = server.listeners('request') as ((...args: unknown[]) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!(Number(req.headers['content-length']) > limit)) {
+      for (const listener of listeners) listener.call(server, req, res);
+      return;
+    }
+    const body = JSON.stringify({ code: 'too_large', message: 'Body too large.', status: 413 });
+    res.writeHead(413, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
+    res.end(body, () => req.socket.destroy());
+  });
 }
 
 /** See Transport.refuseEarlyUnlessKey. */

@@ -71,3 +71,33 @@ describe('AnswerLedger: the answers the throttle waited out are judged too', () 
     expect(requestsCovered(retried)).toBe(requestsCovered(once));
   });
 });
+
+describe('AnswerLedger: a 413 no body size limit explains', () => {
+  /** createPet with the key, the body padded to `bytes`, answered as given. */
+  function create(bytes: number, answer: Parameters<typeof exchange>[0]): Exchange {
+    const head = '{"name":"Rex","categoryId":1';
+    const ex = exchange(answer, 'POST', 'http://h/v1/pets');
+    ex.request.headers = { 'content-type': 'application/json', authorization: `Bearer ${KEY}` };
+    ex.request.body = `${head}${' '.repeat(Math.max(0, bytes - head.length - 1))}}`;
+    return ex;
+  }
+  const taken = { status: 201, json: { id: 1, name: 'Rex', categoryId: 1 } };
+  const tooLarge = { status: 413, json: errorBody(413) };
+
+  it('fails EVERY-ANSWER for a 413 to a body half the size of one a 201 took, whichever came first', () => {
+    const l = ledger();
+    l.note(create(300, tooLarge));
+    l.note(create(50_000, taken));
+    const judged = EVERY_ANSWER.judge(l.observation());
+    expect(judged.verdict).toBe('fail');
+    expect(judged.code).toBe('not-a-size-limit');
+    expect(judged.evidence?.map((ex) => ex.response?.status)).toEqual([413, 201]);
+  });
+
+  it('keeps a 413 to a body larger than every one taken a body size limit', () => {
+    const l = ledger();
+    l.note(create(50_000, taken));
+    l.note(create(80_000, tooLarge));
+    expect(EVERY_ANSWER.judge(l.observation()).verdict).toBe('pass');
+  });
+});
