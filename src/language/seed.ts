@@ -130,7 +130,7 @@ const REFUSED_AS: Readonly<Record<string, UnjudgedCode>> = {
 
 /**
  * Names and categoryIds servers mangle (whitespace kept as sent, letters beyond ASCII, ids past
- * 32 bits and negative ones). The first seed pets of each kind carry them: the pages the checks
+ * 32 bits and negative ones, a name of 2,400 characters). The first seed pets of each kind carry them: the pages the checks
  * list (the store's first, each status's first) then hold pets worth comparing field by field.
  */
 const MANGLED: readonly { name: (name: string) => string; categoryId: number }[] = [
@@ -138,6 +138,8 @@ const MANGLED: readonly { name: (name: string) => string; categoryId: number }[]
   { name: (name) => `${name} Ünïcødé 🐶 名前`, categoryId: Number.MAX_SAFE_INTEGER },
   { name: (name) => `${name} inner   runs  of    spaces`, categoryId: Number.MIN_SAFE_INTEGER },
   { name: (name) => `${name} combining e\u0301 a\u0308`, categoryId: -(2 ** 40) },
+  // Past the lengths stores and list projections cut at (255, 1024, 2000 characters).
+  { name: (name) => `${name} ${'a name that goes on '.repeat(120)}end`, categoryId: 2 ** 33 },
 ];
 
 function seedFields(name: string, i: number) {

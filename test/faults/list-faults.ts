@@ -74,6 +74,26 @@ export const LIST_FAULTS: Fault[] = [
       ),
   },
   {
+    name: 'list-truncates-at-2000',
+    description:
+      'Serves listPets from a summary projection that keeps the first 2,000 characters of a name; createPet and getPet show the whole name.',
+    caughtBy: ['RUN-PET-CONSISTENT'],
+    wrap: (app) =>
+      onResponse(app, 'GET', LIST, (res) =>
+        res.status === 200
+          ? mapJson(res, (pets) =>
+              Array.isArray(pets)
+                ? pets.map((p) =>
+                    isObject(p) && typeof p.name === 'string'
+                      ? { ...p, name: p.name.slice(0, 2000) }
+                      : p,
+                  )
+                : pets,
+            )
+          : res,
+      ),
+  },
+  {
     name: 'page-param-default-50',
     description:
       'Pages by page or offset when the query has one and no limit, with its paging helper’s own default page size (50), not 20: ?page=1 gives 50 pets.',
