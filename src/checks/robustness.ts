@@ -179,7 +179,7 @@ export const ROBUST_CREATE_MEDIA: Check<FuzzObservation> = {
 export const ROBUST_CREATE_TEXT: Check<FuzzObservation> = {
   id: 'ROBUST-CREATE-TEXT',
   title:
-    'POST /pets with a NewPet in JSON text RFC 8259 leaves open (a byte order mark, a lone surrogate escape, a member twice, an extra member nested deep) -> 201 Pet or a 400, 413 or 415 Error (another 4xx Error: warn), never 5xx, a hang or a malformed body',
+    'POST /pets with a NewPet in JSON text RFC 8259 leaves open (a byte order mark, a lone surrogate escape, a member twice, an extra member nested 64 deep, a categoryId nested 5000 deep) -> 201 Pet or a 400, 413 or 415 Error (another 4xx Error: warn), never 5xx, a hang or a malformed body',
   operation: 'createPet',
   clause: CLAUSES.responses,
   level: 'MUST',
