@@ -1,3 +1,4 @@
+import type { Handler } from '../../src/reference/index.ts';
 import { type ListQuery, PetStore, type StoredPet } from '../../src/reference/store.ts';
 import type { Fault } from './types.ts';
 import {
@@ -26,6 +27,22 @@ class StatuslessInEveryFilter extends PetStore {
 }
 
 /** listPets with one promise broken. */
+/** listPets with every name cut to its first `length` characters (a summary projection). */
+const namesCutInLists = (app: Handler, length: number): Handler =>
+  onResponse(app, 'GET', LIST, (res) =>
+    res.status === 200
+      ? mapJson(res, (pets) =>
+          Array.isArray(pets)
+            ? pets.map((p) =>
+                isObject(p) && typeof p.name === 'string'
+                  ? { ...p, name: p.name.slice(0, length) }
+                  : p,
+              )
+            : pets,
+        )
+      : res,
+  );
+
 export const LIST_FAULTS: Fault[] = [
   {
     name: 'repeated-param-plain-error',
@@ -78,20 +95,7 @@ export const LIST_FAULTS: Fault[] = [
     description:
       'Serves listPets from a summary projection that keeps the first 2,000 characters of a name; createPet and getPet show the whole name.',
     caughtBy: ['RUN-PET-CONSISTENT'],
-    wrap: (app) =>
-      onResponse(app, 'GET', LIST, (res) =>
-        res.status === 200
-          ? mapJson(res, (pets) =>
-              Array.isArray(pets)
-                ? pets.map((p) =>
-                    isObject(p) && typeof p.name === 'string'
-                      ? { ...p, name: p.name.slice(0, 2000) }
-                      : p,
-                  )
-                : pets,
-            )
-          : res,
-      ),
+    wrap: (app) => namesCutInLists(app, 2000),
   },
   {
     name: 'page-param-default-50',
@@ -265,19 +269,6 @@ export const LIST_FAULTS: Fault[] = [
     description:
       'listPets cuts names longer than 255 characters (a list view over a VARCHAR(255) summary column); createPet and getPet return the whole name.',
     caughtBy: ['RUN-PET-CONSISTENT'],
-    wrap: (app) =>
-      onResponse(app, 'GET', LIST, (res) =>
-        res.status === 200
-          ? mapJson(res, (pets) =>
-              Array.isArray(pets)
-                ? pets.map((p) =>
-                    isObject(p) && typeof p.name === 'string' && p.name.length > 255
-                      ? { ...p, name: p.name.slice(0, 255) }
-                      : p,
-                  )
-                : pets,
-            )
-          : res,
-      ),
+    wrap: (app) => namesCutInLists(app, 255),
   },
 ];

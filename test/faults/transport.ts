@@ -58,37 +58,47 @@ export function applyTransport(server: Server, transport: Transport, apiKey: str
 
 /** See Transport.refuseLargerThan. */
 function refuseLarge(server: Server, limit: number): void {
-  const listeners = server.listeners('request') as ((...args: unknown[]) => void)[];
-  server.removeAllListeners('request');
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (!(Number(req.headers['content-length']) > limit)) {
-      for (const listener of listeners) listener.call(server, req, res);
-      return;
-    }
-    const body = JSON.stringify({ code: 'too_large', message: 'Body too large.', status: 413 });
-    res.writeHead(413, {
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body),
-      connection: 'close',
-    });
-    res.end(body, () => req.socket.destroy());
+  answerAtTheHead(server, (req) => Number(req.headers['content-length']) > limit, 413, {
+    code: 'too_large',
+    message: 'Body too large.',
+    status: 413,
   });
 }
 
 /** See Transport.refuseEarlyUnlessKey. */
 function refuseEarly(server: Server, key: string): void {
+  answerAtTheHead(
+    server,
+    (req) => req.headers.authorization !== `Bearer ${key}`,
+    401,
+    { code: 'unauthorized', message: 'No key.', status: 401 },
+    { 'www-authenticate': 'Bearer' },
+  );
+}
+
+/**
+ * Answers a request `refused` picks with `status` and `error` as soon as its head has come,
+ * without reading its body, and closes the connection at once; the others go on as before.
+ */
+function answerAtTheHead(
+  server: Server,
+  refused: (req: IncomingMessage) => boolean,
+  status: number,
+  error: object,
+  headers: Record<string, string> = {},
+): void {
   const listeners = server.listeners('request') as ((...args: unknown[]) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (req.headers.authorization === `Bearer ${key}`) {
+    if (!refused(req)) {
       for (const listener of listeners) listener.call(server, req, res);
       return;
     }
-    const body = JSON.stringify({ code: 'unauthorized', message: 'No key.', status: 401 });
-    res.writeHead(401, {
+    const body = JSON.stringify(error);
+    res.writeHead(status, {
       'content-type': 'application/json',
       'content-length': Buffer.byteLength(body),
-      'www-authenticate': 'Bearer',
+      ...headers,
       connection: 'close',
     });
     res.end(body, () => req.socket.destroy());
