@@ -140,11 +140,17 @@ export const BODY_CUT_OFF = 'BODY_CUT_OFF';
 /** From this size on, a body cut off is read as a size limit's (Express's default is 100 KB). */
 const LARGE_BODY = 64 * 1024;
 /** The transport errors of a connection closed under a request (undici's, and the socket's). */
-const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+export const CLOSED_CODES: ReadonlySet<string> = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
 
 /** A large body's connection closed before any answer came, as BODY_CUT_OFF; else undefined. */
 export function cutOffBody(error: TransportError, bytes: number): TransportError | undefined {
-  if (bytes < LARGE_BODY || error.afterAnswerBegan || !CLOSED.has(error.code)) return undefined;
+  if (bytes < LARGE_BODY || error.afterAnswerBegan || !CLOSED_CODES.has(error.code))
+    return undefined;
   return {
     code: BODY_CUT_OFF,
     message: `the connection was closed while the ${bytes}-octet body was on its way, before any answer (${error.code}): a body size limit may have answered and closed at once, so nothing is judged of it`,

@@ -1,4 +1,4 @@
-import { BODY_CUT_OFF } from './client.ts';
+import { BODY_CUT_OFF, CLOSED_CODES } from './client.ts';
 import type { Exchange } from './exchange.ts';
 import type { Interceptor } from './interceptor.ts';
 
@@ -7,13 +7,7 @@ import type { Interceptor } from './interceptor.ts';
  * already shut, and nothing of an answer came. RFC 9112 9.8 lets a server close an idle
  * connection without a word, and 9.3.1.1 lets a client send such a request again on a new one.
  */
-const CLOSED_UNDER_IT = new Set([
-  'UND_ERR_SOCKET',
-  'ECONNRESET',
-  'EPIPE',
-  'UND_ERR_CLOSED',
-  BODY_CUT_OFF,
-]);
+const CLOSED_UNDER_IT = new Set([...CLOSED_CODES, BODY_CUT_OFF]);
 
 /** True when the exchange failed on a closed connection before any of its answer arrived. */
 export function metClosedConnection(ex: Exchange): boolean {
