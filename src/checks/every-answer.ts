@@ -15,7 +15,13 @@ import {
   type Problem,
   serverError,
 } from './problems.ts';
-import { type ClassContext, classifyRequest, type RequestClass } from './request-class.ts';
+import {
+  type ClassContext,
+  classifyRequest,
+  credentialOf,
+  isStrayRequest,
+  type RequestClass,
+} from './request-class.ts';
 import type { DimensionCount } from './request-space.ts';
 import { type Check, fail, type Judgement, pass, precondition, unjudged } from './types.ts';
 
@@ -278,7 +284,7 @@ const CREDENTIAL_WORDS = {
 } as const;
 
 /** How an offence reads: the sender, the request, and what is wrong. */
-export function offenceLabel(ex: Exchange, c: RequestClass): string {
+export function offenceLabel(ex: Exchange, c: Pick<RequestClass, 'credential'>): string {
   const url = new URL(ex.request.url);
   const who = ex.check ?? 'the run';
   return `${ex.request.method} ${url.pathname}${url.search} (${CREDENTIAL_WORDS[c.credential]}, sent by ${who})`;
@@ -307,10 +313,36 @@ export function judgeAnswer(
   return { problem: problem ?? null, label: problem ? offenceLabel(ex, c) : '' };
 }
 
+/**
+ * What an answer to a stray request (isStrayRequest: another path or method under the base
+ * address) shows wrong. The contract owes it no status, but "All error responses carry the
+ * Error body", and a 5xx is the service failing: 501, a method it does not implement (RFC 9110
+ * 15.6.2), is a refusal as a 405 is, and carries the Error body too.
+ */
+export function strayAnswerProblem(ex: Exchange): Problem {
+  const status = ex.response?.status;
+  if (status === undefined || status < 400) return undefined;
+  if (status >= 500 && status !== 501) return serverError(ex);
+  return notErrorResponse(ex, status);
+}
+
+/** judgeAnswer for a stray request (isStrayRequest), or undefined for any other request. */
+export function judgeStray(
+  ex: Exchange,
+  ctx: AnswerContext,
+): { problem: Finding | null; label: string; limited?: true } | undefined {
+  if (!ex.response || ex.response.truncated || !isStrayRequest(ex.request, ctx)) return undefined;
+  if (openLimitAnswer([ex])) return { problem: null, label: '', limited: true };
+  const problem = strayAnswerProblem(ex);
+  if (!problem) return { problem: null, label: '' };
+  const credential = credentialOf(ex.request.headers, ctx.apiKey);
+  return { problem, label: `${offenceLabel(ex, { credential })}, a path or method not shown` };
+}
+
 export const EVERY_ANSWER: Check<AnswersObservation> = {
   id: 'EVERY-ANSWER',
   title:
-    'Every answer of the run (preflight, set-up and every check) has a status its operation lists for that request or a sane refusal, a body valid for it, application/json octets as sent, an Error repeating its status, no 5xx; and none to a request without the right key holds a pet of the store, whatever its status',
+    'Every answer of the run (preflight, set-up and every check) has a status its operation lists for that request or a sane refusal, a body valid for it, application/json octets as sent, an Error repeating its status, no 5xx; none to a request without the right key holds a pet of the store, whatever its status; and an error answer to another path or method under the base address is an Error',
   operation: 'all',
   clause: CLAUSES.responses,
   level: 'MUST',

@@ -216,6 +216,31 @@ function idClass(raw: string): Pick<RequestClass, 'input' | 'petId' | 'int64Id'>
     : { input: 'open', petId };
 }
 
+/**
+ * A request under the base address that no operation describes (another path or method, a
+ * path spelled otherwise), in a form no HTTP layer refuses before the service reads it: the
+ * harness's own headers, origin-form, HTTP/1.1, a body in one piece of UTF-8, sent to the
+ * target's own Host. HEAD is left out: its answers carry no body (RFC 9110 9.3.2).
+ */
+export function isStrayRequest(req: RecordedRequest, ctx: ClassContext): boolean {
+  let url: URL;
+  try {
+    url = new URL(req.url);
+  } catch {
+    return false;
+  }
+  const host = headerOf(req.headers, 'host');
+  const plainForm = !req.absoluteForm && !req.framing && !req.httpVersion && !req.notUtf8;
+  return (
+    url.pathname.startsWith(`${ctx.basePath}/`) &&
+    req.method !== 'HEAD' &&
+    plainForm &&
+    (host === undefined || host.toLowerCase() === url.host.toLowerCase()) &&
+    !unusualHeaders(req, ctx) &&
+    classifyRequest(req, ctx) === undefined
+  );
+}
+
 /** A `.` or `..` segment, also percent-encoded: a URL parser resolves it, the wire kept it. */
 const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)/i;
 

@@ -4,6 +4,7 @@ import {
   type AnswerContext,
   type AnswersObservation,
   judgeAnswer,
+  judgeStray,
   notASizeLimit,
   type Offence,
   offenceLabel,
@@ -64,7 +65,7 @@ export class AnswerLedger {
     // Classified once: the class reads the request's body, and both notes need it.
     const c = ex.response ? classifyRequest(ex.request, this.ctx) : undefined;
     // Judged on the pets known before it: a keyless answer's pets are not known from itself.
-    const judgement = c && judgeAnswer(ex, this.ctx, c, this.seen);
+    const judgement = c ? judgeAnswer(ex, this.ctx, c, this.seen) : judgeStray(ex, this.ctx);
     if (c?.operation === 'getPet') this.noteNotice(ex);
     if (c?.operation === 'listPets') this.noteLink(ex);
     if (c?.operation === 'createPet') this.noteSize(ex, c);
@@ -74,7 +75,7 @@ export class AnswerLedger {
     }
     // A service shedding load (503, Retry-After, an Error) that the throttle waited out: a limit
     // of the moment, as a 429 is; the answer the request got after it is judged.
-    if (c && waitedOut && isSheddingAnswer(ex)) {
+    if (waitedOut && isSheddingAnswer(ex) && (c || judgement)) {
       this.judged++;
       this.limited++;
       return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AnswerContext, judgeAnswer } from '../../src/checks/every-answer.ts';
+import { type AnswerContext, judgeAnswer, judgeStray } from '../../src/checks/every-answer.ts';
 import { classifyRequest } from '../../src/checks/request-class.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { errorBody, exchange } from '../support/exchanges.ts';
@@ -199,5 +199,36 @@ describe('EVERY-ANSWER: one judge of what every answer keeps, whatever sent it',
     // The store may change between two reads: the same pet in two pages is no failure.
     expect(verdict(list('/pets?limit=1', { status: 200, json: [pet(2)] }))).toBe('sound');
     expect(verdict(list('/pets?limit=2', { status: 200, json: [pet(1), pet(2)] }))).toBe('sound');
+  });
+
+  it('judges an error answer to another path or method under the base address: an Error, whatever the key', () => {
+    const stray = (ex: Exchange) => {
+      const judged = judgeStray(ex, ctx);
+      if (!judged) return 'not judged';
+      return judged.problem === null ? 'sound' : `${judged.problem}`;
+    };
+    const html = {
+      status: 404,
+      body: '<h1>Not Found</h1>',
+      headers: { 'content-type': 'text/html' },
+    };
+    expect(stray(sent({ path: '/store/orders' }, html))).toMatch(/404/);
+    expect(stray(sent({ path: '/Pets', auth: null }, { ...html, status: 401 }))).toMatch(/401/);
+    expect(stray(sent({ method: 'DELETE', path: '/pets/1' }, { status: 502, body: '' }))).toBe(
+      'server error 502',
+    );
+    // Any status goes (a route of the service's own); an error is an Error; 501 is a refusal.
+    expect(stray(sent({ path: '/animals' }, { status: 200, json: [] }))).toBe('sound');
+    expect(stray(sent({ path: '/%70ets' }, error(404)))).toBe('sound');
+    expect(stray(sent({ method: 'PUT', path: '/pets/1' }, error(501)))).toBe('sound');
+    expect(stray(sent({ method: 'PUT', path: '/pets/1' }, error(429)))).toBe('sound');
+    // Not stray: the contract's operations (judgeAnswer's), HEAD (no body), other forms.
+    expect(stray(sent({ path: '/pets' }, html))).toBe('not judged');
+    expect(stray(sent({ method: 'HEAD', path: '/animals' }, html))).toBe('not judged');
+    expect(
+      stray(sent({ path: '/animals', headers: { 'x-forwarded-for': '10.0.0.1' } }, html)),
+    ).toBe('not judged');
+    const outside = exchange(html, 'GET', 'http://h/health');
+    expect(stray(outside)).toBe('not judged');
   });
 });

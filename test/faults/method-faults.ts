@@ -124,6 +124,26 @@ export const METHOD_FAULTS: readonly Fault[] = [
     },
   },
   {
+    name: 'spelled-path-html-404',
+    description:
+      'Answers a path under /v1 it has no route for, when spelled otherwise than a router writes one (a percent-encoding, a dot segment, a doubled slash, a ;parameter, another letter case), with an HTML page (its 404, or its 401 without the key): an error answer that is no Error. Plain unknown paths (/v1/animals) answer an Error.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      const message = isObject(res.json) ? res.json.message : undefined;
+      const spelled = /%|\/\.|\/\/|;|\/V1|\/P/.test(req.target ?? req.path);
+      const refused =
+        res.status === 401 || (res.status === 404 && !String(message).startsWith('Pet '));
+      return spelled && refused
+        ? {
+            status: res.status,
+            headers: { 'content-type': 'text/html' },
+            raw: '<html><body><h1>404 Not Found</h1><hr>nginx</body></html>',
+          }
+        : res;
+    },
+  },
+  {
     name: 'collection-writes-405-plain',
     description:
       'With the key, answers PATCH, PUT and DELETE on /pets with its router’s default 405 and a text/plain body, not an Error (the item path’s 405 is an Error).',
