@@ -71,7 +71,11 @@ describe('npm run bench', () => {
     ]);
     const [capacity] = written.capacity;
     expect(capacity).toMatchObject({ servers: 4, serviceMs: 2 });
-    expect(capacity.capacityMs).toBe(Math.round((remote[0].requests * 2) / 4));
+    // Its own run's requests: a request sent again on a connection closed under it counts too,
+    // so two runs of one seed may differ by a few (394 against 396 in npm test, 27 November).
+    const [sample] = capacity.samples;
+    expect(capacity.capacityMs).toBe(Math.round((sample.requests * 2) / 4));
+    expect(Math.abs(sample.requests - remote[0].requests)).toBeLessThan(20);
     expect(capacity.wallMs).toBeGreaterThan(0);
   }, 180_000);
 });
