@@ -42,6 +42,12 @@ export interface SendOptions {
    */
   freshConnection?: boolean;
   /**
+   * Milliseconds between the pieces of `bodyChunks`, besides a poll for I/O: a request sent again
+   * after its connection closed under the pieces gives a server that answers before the body
+   * time to answer, and the client time to read it, before the next piece's write.
+   */
+  pieceGapMs?: number;
+  /**
    * The request target in absolute-form (`GET http://host/v1/pets`, RFC 9112 3.2.2), which a
    * server MUST accept, instead of origin-form (`GET /v1/pets`).
    */
@@ -422,6 +428,7 @@ export function createClient(options: ClientOptions): HttpClient {
         ...(req.absoluteForm ? { absoluteForm: true } : {}),
         ...(req.asWritten ? { asWritten: true } : {}),
         timeoutMs: allowedMs,
+        ...(req.pieceGapMs ? { pieceGapMs: req.pieceGapMs } : {}),
         maxBodyBytes: cap,
         signal: req.signal,
       };

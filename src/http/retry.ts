@@ -26,7 +26,9 @@ export const retryingClosedConnections: Interceptor = (next) => async (options) 
   // A body in pieces races an answer that comes before it is whole: a server that refuses at
   // the head (a 401) and closes may meet the next piece's write first, on a loaded machine
   // again and again (three tries all lost it in npm test on 27 November). Such a request has
-  // five tries, any other two.
+  // five tries, each with a longer gap between its pieces (50, 100, 200, 400 ms): the answer
+  // then comes, and is read, before the next piece's write meets the closed connection. Any
+  // other request has two tries.
   const tries = options.bodyChunks ? 5 : 2;
   const earlier: NonNullable<Exchange['earlier']> = [];
   for (let n = 1; n < tries && metClosedConnection(last) && last.error; n++) {
@@ -35,7 +37,8 @@ export const retryingClosedConnections: Interceptor = (next) => async (options) 
       durationMs: last.durationMs,
       why: 'its connection was closed before any byte of the answer came (RFC 9112 9.3.1.1)',
     });
-    last = await next({ ...options, freshConnection: true });
+    const gap = options.bodyChunks ? { pieceGapMs: 25 * 2 ** n } : {};
+    last = await next({ ...options, freshConnection: true, ...gap });
   }
   return earlier.length ? { ...last, earlier: [...earlier, ...(last.earlier ?? [])] } : last;
 };

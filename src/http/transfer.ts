@@ -21,6 +21,8 @@ export interface Transfer {
   absoluteForm?: boolean;
   /** The path and query go as the URL's text spells them, not as new URL resolves them. */
   asWritten?: boolean;
+  /** Milliseconds between the pieces of a body in pieces, besides a poll for I/O. */
+  pieceGapMs?: number;
 }
 
 /** An answer as it came: status, headers as undici parses them, the body's bytes. */
@@ -240,11 +242,16 @@ class Collector {
 }
 
 /** The body as undici takes it: pieces become a stream, sent chunked (no Content-Length). */
-function bodyOf(body: Transfer['body']): string | Buffer | Readable | null {
+function bodyOf(body: Transfer['body'], gapMs = 0): string | Buffer | Readable | null {
   if (body === undefined) return null;
   if (typeof body === 'string') return body;
   if (body instanceof Uint8Array) return Buffer.from(body);
-  return Readable.from(paced(body.map((piece) => Buffer.from(piece))));
+  return Readable.from(
+    paced(
+      body.map((piece) => Buffer.from(piece)),
+      gapMs,
+    ),
+  );
 }
 
 /**
@@ -259,8 +266,9 @@ const nextPoll = () => new Promise((resolve) => setImmediate(() => setImmediate(
  * before the next piece is written into a closed connection (RFC 9112 9.5: a client sending a
  * body SHOULD watch for an answer), rather than lost to the write's EPIPE.
  */
-async function* paced(pieces: readonly Buffer[]): AsyncGenerator<Buffer> {
+async function* paced(pieces: readonly Buffer[], gapMs: number): AsyncGenerator<Buffer> {
   for (const [i, piece] of pieces.entries()) {
+    if (i > 0 && gapMs > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
     if (i > 0) await nextPoll();
     yield piece;
   }
@@ -300,7 +308,7 @@ export function transfer(dispatcher: Dispatcher, request: Transfer): Promise<Rec
           method: request.method as Dispatcher.HttpMethod,
           // undici writes a list of values as that many field lines.
           headers: request.headers as Record<string, string | string[]>,
-          body: bodyOf(request.body),
+          body: bodyOf(request.body, request.pieceGapMs),
           // This request's own deadline: a large body's is longer than the pool's (client.ts).
           headersTimeout: request.timeoutMs,
           bodyTimeout: request.timeoutMs,

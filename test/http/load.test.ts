@@ -227,9 +227,11 @@ describe('a connection closed under a request', () => {
   function failing(errors: Array<{ code: string; afterAnswerBegan?: true }>) {
     let sent = 0;
     const fresh: boolean[] = [];
+    const gaps: (number | undefined)[] = [];
     const client: HttpClient = {
       send: async (options) => {
         fresh.push(options.freshConnection === true);
+        gaps.push(options.pieceGapMs);
         const error = errors[sent++];
         return error
           ? {
@@ -241,7 +243,7 @@ describe('a connection closed under a request', () => {
       },
       close: async () => {},
     };
-    return { client: compose(client, retryingClosedConnections), sent: () => sent, fresh };
+    return { client: compose(client, retryingClosedConnections), sent: () => sent, fresh, gaps };
   }
 
   it('is sent again once, and both attempts are in the evidence', async () => {
@@ -287,6 +289,16 @@ describe('a connection closed under a request', () => {
     const ex = await target.client.send(GET);
     expect(target.sent()).toBe(2);
     expect(ex.error?.code).toBe('ECONNRESET');
+  });
+
+  it('a body in pieces: five tries, each with a longer gap between the pieces', async () => {
+    const epipe = { code: 'EPIPE' };
+    const target = failing([epipe, epipe, epipe, epipe]);
+    const ex = await target.client.send({ method: 'POST', path: '/pets', bodyChunks: ['{', '}'] });
+    expect(target.sent()).toBe(5);
+    expect(ex.response?.status).toBe(200);
+    expect(target.gaps).toEqual([undefined, 50, 100, 200, 400]);
+    expect(ex.earlier).toHaveLength(4);
   });
 
   it("not when the answer had begun: a body cut short is the target's", async () => {
