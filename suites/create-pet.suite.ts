@@ -9,7 +9,7 @@ import {
 import { boundaryNewPets, edgeNewPets, newPetArb } from '../src/arbitraries/new-pet.ts';
 import { exampleNewPet } from '../src/arbitraries/pet-name.ts';
 import { jsonText } from '../src/arbitraries/wire.ts';
-import { CREATE_CLIENT_ID } from '../src/checks/client-id.ts';
+import { CLIENT_ID_FORMS, CREATE_CLIENT_ID, clientIdMember } from '../src/checks/client-id.ts';
 import {
   CREATE_201_PET,
   CREATE_201_PROPERTY,
@@ -111,7 +111,17 @@ export default function createPetSuite(run: SuiteRun): void {
     return judged;
   });
 
-  const EXTRA_FIELDS = [{ nickname: 'Rexie' }, { pcExtra: { nested: [1, 2] } }, { tags: [] }];
+  // Unknown members, and some a store may read as its own: the original Swagger Petstore's
+  // `category` object, `tags` and `photoUrls`, and the known names in another letter case (JSON
+  // names are case-sensitive: a binder that folds case takes their values instead).
+  const EXTRA_FIELDS = [
+    { nickname: 'Rexie' },
+    { pcExtra: { nested: [1, 2] } },
+    { tags: [] },
+    { category: { id: 987654, name: 'cats' }, photoUrls: ['https://example.com/a.png'] },
+    { tags: [{ id: 3, name: 'friendly' }], status_reason: 'new' },
+    { Name: 'Shadow', CategoryId: 987654, Status: 'sold' },
+  ];
   eachTest(
     target,
     CREATE_EXTRA_FIELDS,
@@ -127,14 +137,14 @@ export default function createPetSuite(run: SuiteRun): void {
   eachTest(
     target,
     CREATE_CLIENT_ID,
-    ['as a number', 'as a string'],
+    [...CLIENT_ID_FORMS],
     async (api, form) => {
       const firstSent = exampleNewPet(runId, 'client-id');
       const first = { sent: firstSent, ex: await api.createPet(firstSent) };
       const id = exactPetId(first.ex);
       if (id === undefined) return { first, form, sent: firstSent, ex: first.ex };
       const sent = {
-        id: form === 'as a string' ? id : BigInt(id),
+        [clientIdMember(form)]: form === 'as a string' ? id : BigInt(id),
         ...exampleNewPet(runId, 'client-id-taken'),
       };
       const ex = await api.createPet(sent);

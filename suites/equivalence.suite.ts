@@ -13,6 +13,8 @@ import { somePet } from '../src/language/seed.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
 
 const KEY_STATES: readonly KeyState[] = ['valid', 'wrong', 'none'];
+/** A petId for the forms owed 404: far from where services start counting (any may be assigned). */
+const UNKNOWN_ID = '6917529027641081853';
 
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function equivalenceSuite(run: SuiteRun): void {
@@ -33,6 +35,7 @@ export default function equivalenceSuite(run: SuiteRun): void {
         petId: 'id' in pet ? pet.id : '1',
         runId,
         host: new URL(target.ctx.baseUrl).host,
+        ...(fetchable ? { unknownId: UNKNOWN_ID } : {}),
         ...(key === 'valid' ? {} : { refused: true }),
       });
       // Every form with every key state (its NewPets named as refused without the valid key).

@@ -123,6 +123,30 @@ export const NEAR_STATUSES = [
   'sold\u200b',
 ] as const;
 
+/**
+ * Words outside PetStatus a store may take all the same: the inherited members of a JavaScript
+ * object (`status in STATUSES` holds for `constructor`), and states a later release may add
+ * under the same version, or an empty one.
+ */
+export const OTHER_STATUS_WORDS = [
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'adopted',
+  'reserved',
+  'deleted',
+  'unavailable',
+  'archived',
+  '',
+] as const;
+
+const otherStatusBodies = (runId: string): InvalidBody[] =>
+  OTHER_STATUS_WORDS.map((status, i) => ({
+    json: { name: refusedName(runId, `other-status-${i}`), categoryId: i, status },
+  }));
+
 const nearStatusBodies = (runId: string): InvalidBody[] =>
   NEAR_STATUSES.map((status, i) => ({
     json: { name: refusedName(runId, `near-status-${i}`), categoryId: i, status },
@@ -131,7 +155,9 @@ const nearStatusBodies = (runId: string): InvalidBody[] =>
 /** Values of every JSON type a field of NewPet may not hold, one per type, whatever the seed. */
 const WRONG_TYPES: Record<'name' | 'categoryId' | 'status', readonly unknown[]> = {
   name: [7, 1.5, true, [], {}],
-  categoryId: [true, ['1'], { value: 1 }],
+  // A one-element array of the integer: a reader that unwraps single values (Jackson's
+  // UNWRAP_SINGLE_VALUE_ARRAYS) takes it for the integer; an object naming it, for a category.
+  categoryId: [true, ['1'], { value: 1 }, [1], { id: 1 }],
   status: [1, 1.5, false, ['sold'], { status: 'sold' }],
 };
 
@@ -235,6 +261,7 @@ export const MUTATIONS: readonly Mutation[] = [
     id: 'STATUS-ENUM',
     label: 'with a status outside the enum',
     arb: (r) => provenInvalid(replaceField(r, 'status', notAStatus)),
+    examples: otherStatusBodies,
   },
   {
     id: 'STATUS-NEAR',

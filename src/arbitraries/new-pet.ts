@@ -77,8 +77,28 @@ export function newPetArb(runId: string): fc.Arbitrary<NewPetBody> {
   );
 }
 
-/** Names that are edges as a whole: blank ones, line breaks written with CR, a lone space. */
-export const WHOLE_NAMES = [' ', '   ', '\t', '\u00a0', 'a\r\nb', 'a\rb', '\r\n', 'x '];
+/**
+ * Names that are edges as a whole: blank ones, line breaks written with CR, a lone space; and
+ * the names of a JavaScript object's own inherited members and words a store may read as
+ * nothing (a name index kept in a plain object meets `constructor` as a function, a lookup
+ * table `__proto__` as the prototype).
+ */
+export const WHOLE_NAMES = [
+  ' ',
+  '   ',
+  '\t',
+  '\u00a0',
+  'a\r\nb',
+  'a\rb',
+  '\r\n',
+  'x ',
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  'null',
+  'undefined',
+];
 
 /**
  * Bodies every valid-body property tries first, whatever the seed: the edges servers get wrong.

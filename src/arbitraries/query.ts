@@ -126,7 +126,8 @@ export const anyQueryArb: fc.Arbitrary<Record<string, string> | string> = fc.one
 /**
  * Queries every seed sends as written: a name twice, with the same value or others; a valid
  * limit or status beside a paging parameter of the server's own, or such a parameter alone (the
- * default limit still bounds its page); names with no value.
+ * default limit still bounds its page); names with no value; names services often give a
+ * meaning of their own.
  */
 export const WRITTEN_QUERIES: readonly string[] = [
   'limit=5&limit=6',
@@ -139,4 +140,12 @@ export const WRITTEN_QUERIES: readonly string[] = [
   'status=sold&cursor=0',
   'limit',
   'limit=&status=',
+  // Names services give a meaning of their own (JSONP, another format, a projection, an
+  // envelope, a sort): whatever they choose, a 200 is still a page of whole Pets in JSON.
+  'callback=cb',
+  'jsonp=cb',
+  'format=xml&_format=xml',
+  'fields=name',
+  'pretty=true&sort=name&order=desc',
+  'expand=category&include=deleted&envelope=true',
 ];

@@ -95,6 +95,31 @@ const INTERNAL_CLIENT = [
 const HEALTH_CHECKERS = ['kube-probe/1.29', 'ELB-HealthChecker/2.0', 'GoogleHC/1.0'];
 
 /**
+ * Header fields an authenticating proxy (oauth2-proxy, Apache's mod_auth) writes to name the
+ * user it let in: a service that still trusts them once exposed serves anyone who writes them.
+ */
+const PROXY_IDENTITY: Record<string, string> = {
+  'x-forwarded-user': 'admin',
+  'x-auth-request-user': 'admin',
+  'x-auth-request-email': 'admin@petstore.example',
+  'x-forwarded-email': 'admin@petstore.example',
+  'remote-user': 'admin',
+  'x-remote-user': 'admin',
+  'x-authenticated-user': 'admin',
+};
+
+/**
+ * Header fields a rewriting proxy (IIS's ARR, some gateways) writes with the path a request
+ * had before it: a key check that reads the path from them lets a public path's name through.
+ */
+const REWRITTEN_PATH: Record<string, string> = {
+  'x-original-url': '/health',
+  'x-rewrite-url': '/health',
+  'x-forwarded-uri': '/health',
+  'x-original-uri': '/health',
+};
+
+/**
  * Other names a key goes by in headers and queries (the sample Swagger Petstore's `api_key`
  * among them), each sent in one request that carries all of them.
  */
@@ -158,6 +183,18 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
         headers: { 'user-agent': agent },
         unpaired: true as const,
       })),
+      {
+        label: `no key, with ${Object.keys(PROXY_IDENTITY).join(', ')} naming a user`,
+        auth: 'none' as const,
+        headers: PROXY_IDENTITY,
+        unpaired: true as const,
+      },
+      {
+        label: `no key, with ${Object.keys(REWRITTEN_PATH).join(', ')}: /health`,
+        auth: 'none' as const,
+        headers: REWRITTEN_PATH,
+        unpaired: true as const,
+      },
     ],
   },
   {

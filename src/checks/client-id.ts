@@ -28,10 +28,26 @@ export interface ClientIdObservation {
   reread?: Exchange;
 }
 
-/** The NewPet's own fields: what must be echoed (the `id` member is the service's to assign). */
+/**
+ * How the existing id is written in the NewPet: as the `id` member (a number, a string), or
+ * under a name a store maps onto its key all the same (SQL identifiers are case-insensitive; an
+ * ORM's `_id`): a sanitiser that drops `id` by its exact name lets those through.
+ */
+export const CLIENT_ID_FORMS = [
+  'as a number',
+  'as a string',
+  'as a member ID',
+  'as a member Id',
+  'as a member _id',
+] as const;
+
+/** The member a form writes the id in. */
+export const clientIdMember = (form: string) => /as a member (\S+)$/.exec(form)?.[1] ?? 'id';
+
+/** The NewPet's own fields: what must be echoed (the id, in any member, is the service's to assign). */
 function newPetFields(sent: Record<string, unknown>): Record<string, unknown> {
-  const { id: _id, ...fields } = sent;
-  return fields;
+  const { name, categoryId, status } = sent;
+  return { name, categoryId, ...('status' in sent ? { status } : {}) };
 }
 
 /** The first pet read again: it must still be itself, not the pet created with its id. */
@@ -98,7 +114,7 @@ function judgeClientId(o: ClientIdObservation) {
 export const CREATE_CLIENT_ID: Check<ClientIdObservation> = {
   id: 'CREATE-CLIENT-ID',
   title:
-    'POST /pets with a NewPet carrying the id of an existing pet -> 201 with a new id (or any 4xx Error: warn), the existing pet unchanged',
+    'POST /pets with a NewPet carrying the id of an existing pet (as id, a number or a string, or as ID, Id, _id) -> 201 with a new id (or any 4xx Error: warn), the existing pet unchanged',
   operation: 'createPet',
   clause: CLAUSES.petIdUnique,
   level: 'MUST',

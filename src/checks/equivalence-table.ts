@@ -27,7 +27,10 @@ export type Family = keyof typeof FAMILIES;
 export type Meaning =
   | { op: 'listPets'; limit?: number; status?: PetStatus }
   | { op: 'createPet'; pet: { name: string; categoryId: number | bigint; status?: PetStatus } }
-  | { op: 'getPet'; id: string };
+  | { op: 'getPet'; id: string }
+  /** GET of a petId no pet has (404 Error), or a body that is no NewPet (400 Error). */
+  | { op: 'unknownPet'; id: string }
+  | { op: 'invalidPet'; body: Record<string, unknown> };
 
 /** The key a form carries: the valid one, a wrong one, or none at all. */
 export type KeyState = 'valid' | 'wrong' | 'none';
@@ -51,6 +54,8 @@ export interface FormContext {
   refused?: boolean;
   /** The target's host, as the Host field names it, e.g. `petstore.example:8443`. */
   host: string;
+  /** A petId no pet has (the unknown-id probe's), for the forms owed 404. */
+  unknownId?: string;
 }
 
 export interface Relation {
@@ -97,7 +102,9 @@ function plain(meaning: Meaning, label: string, shape: Partial<SendOptions> = {}
 
 /** The method and path a meaning is sent to, written plainly. */
 function pathOf(meaning: Meaning): Pick<SendOptions, 'method' | 'path' | 'query' | 'json'> {
-  if (meaning.op === 'getPet') return { method: 'GET', path: `/pets/${meaning.id}` };
+  if (meaning.op === 'getPet' || meaning.op === 'unknownPet')
+    return { method: 'GET', path: `/pets/${meaning.id}` };
+  if (meaning.op === 'invalidPet') return { method: 'POST', path: '/pets', json: meaning.body };
   if (meaning.op === 'createPet') return { method: 'POST', path: '/pets', json: meaning.pet };
   const query: Record<string, string> = {};
   if (meaning.limit !== undefined) query.limit = String(meaning.limit);
@@ -346,6 +353,8 @@ export const RELATIONS: readonly Relation[] = [
       const client = {
         'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36',
         'accept-language': 'de-CH, en;q=0.5',
+        // Deprecated, and no leave to send JSON in another charset (RFC 8259 8.1: UTF-8).
+        'accept-charset': 'iso-8859-1, utf-8;q=0.5',
         origin: 'https://app.example',
         referer: 'https://app.example/pets',
         cookie: 'session=abc123',
@@ -365,8 +374,28 @@ export const RELATIONS: readonly Relation[] = [
         pragma: 'no-cache',
         'user-agent': 'curl/8.5.0',
       };
+      // The answers a client's locale or charset could change most: errors, and names beyond ASCII.
+      const invalid = {
+        name: formName(ctx.runId, 'invalid-ignored', true),
+        categoryId: 'not a number',
+      };
       return [
-        plain({ op: 'listPets', limit: 2 }, 'a browser-like client', { headers: client }),
+        plain({ op: 'listPets', limit: 10 }, 'a browser-like client', { headers: client }),
+        plain(newPet(ctx, 'browser'), 'a browser-like client, creating', { headers: client }),
+        plain({ op: 'invalidPet', body: invalid }, 'a browser-like client, an invalid NewPet', {
+          headers: client,
+        }),
+        ...(ctx.unknownId === undefined
+          ? []
+          : [
+              plain(
+                { op: 'unknownPet', id: ctx.unknownId },
+                'a browser-like client, an unknown id',
+                {
+                  headers: client,
+                },
+              ),
+            ]),
         plain({ op: 'getPet', id: ctx.petId }, 'behind proxies (Via, X-Forwarded-For: 127.0.0.1)', {
           headers: proxy,
         }),

@@ -1,3 +1,4 @@
+import { stringify } from 'lossless-json';
 import { fnv1a } from '../base/fnv.ts';
 import type { HarnessContext } from '../bridge/context.ts';
 import { fetchProblem, worthAgain } from '../checks/get-pet.ts';
@@ -35,7 +36,8 @@ const SEED_ONE_IN = 8;
  */
 function chosen(options: SendOptions, runId: string): boolean {
   if (options.check !== SEED_LABEL) return true;
-  const text = JSON.stringify(options.json ?? options.rawBody ?? '').replaceAll(runId, '');
+  // lossless-json, as the client writes the body: a categoryId past 2^53 is a bigint.
+  const text = (stringify(options.json ?? options.rawBody ?? '') ?? '').replaceAll(runId, '');
   // The high bits: FNV's low bits vary little between texts that differ in one digit.
   return Math.floor((fnv1a(text) / 2 ** 32) * SEED_ONE_IN) === 0;
 }

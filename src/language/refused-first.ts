@@ -1,7 +1,7 @@
 import { refusedName } from '../arbitraries/pet-name.ts';
 import { nearKeys, WRONG_TOKEN } from '../checks/auth-table.ts';
 import { inThree } from '../checks/equivalence-table.ts';
-import { LIMIT } from '../contract/contract.ts';
+import { INT64, LIMIT } from '../contract/contract.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { petstoreApi } from '../http/petstore-api.ts';
 import type { Target } from './target.ts';
@@ -12,8 +12,9 @@ export const REFUSED_FIRST_LABEL = 'refused-first';
 /**
  * The first writes of a run that writes, before the model, the names and the seed pets:
  * createPets the contract refuses (no key, a wrong key, tokens near the key, also chunked or
- * form-encoded; with the key, a
- * categoryId written as a string or with a fraction, a status in another letter case), each
+ * form-encoded, the key in a chunked body's trailer, a body past 32 KiB; with the key, a
+ * categoryId written as a string, with a fraction or just past int64, a status in another
+ * letter case), each
  * a NewPet otherwise and each named with a marked name (see refusedMark), then a page of 100
  * with the key. On a fresh or small store, and on one listed oldest-first, a refused write the
  * server stored anyway shows in that page; the run's ledger looks for the marked names in every
@@ -53,8 +54,28 @@ export async function refusedFirst(target: Target): Promise<Exchange[]> {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       auth: 'none',
     }),
+    // The key where no key belongs: the chunked body's trailer section (RFC 9110 6.5.1: a
+    // trailer field is not one of the header section's; a server merging them takes it).
+    api.send({
+      method: 'POST',
+      path: '/pets',
+      bodyChunks: inThree(JSON.stringify(pet('first-trailer-key'))),
+      chunkFraming: { trailer: { authorization: `Bearer ${target.ctx.apiKey}` } },
+      auth: 'none',
+    }),
+    // A body past 32 KiB without the key: a writer that streams large bodies in apart from
+    // the key check stores it while the check refuses it.
+    api.send({
+      method: 'POST',
+      path: '/pets',
+      rawBody: JSON.stringify(pet('first-large-no-key')).replace(/}$/, `${' '.repeat(40_000)}}`),
+      auth: 'none',
+    }),
     // Invalid values a loosely typed binder reads as valid ones: "1" as 1, 1.5 as 1, Sold as sold.
     api.createPet({ ...pet('first-invalid'), categoryId: '1' }),
+    // Just past int64 each way: a store whose column takes them, checked after the insert.
+    api.createPet({ ...pet('first-invalid-int64'), categoryId: INT64.max + 1n }),
+    api.createPet({ ...pet('first-invalid-int64-min'), categoryId: INT64.min - 1n }),
     api.createPet({ ...pet('first-invalid-fraction'), categoryId: 1.5 }),
     api.createPet({ ...pet('first-invalid-status'), status: 'Sold' }),
   ]);

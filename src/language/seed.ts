@@ -1,6 +1,6 @@
 import { petName } from '../arbitraries/pet-name.ts';
 import type { NotJudged, UnjudgedCode } from '../checks/types.ts';
-import { LIMIT, PET_STATUSES, type PetStatus } from '../contract/contract.ts';
+import { INT64, LIMIT, PET_STATUSES, type PetStatus } from '../contract/contract.ts';
 import { exactJson, exactPetId, integerText } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { petstoreApi } from '../http/petstore-api.ts';
@@ -54,10 +54,11 @@ export async function seedPets(
   const perStatus = byStatus.map((status, s) => {
     const seenOfStatus = statusPages[s] ? pageLength(statusPages[s]) : 0;
     const missing = seenOfStatus >= LIMIT.max ? 1 : LIMIT.max + 1 - seenOfStatus;
-    return Array.from({ length: missing }, (_, i) => ({
-      ...seedFields(petName(target.ctx.runId, `${status}-${i}`), i),
-      status,
-    }));
+    const long = (i: number) => status === 'sold' && i >= LONG_SOLD.from && i < LONG_SOLD.to;
+    return Array.from({ length: missing }, (_, i) => {
+      const name = petName(target.ctx.runId, i === TWINS ? 'twins' : `${status}-${i}`);
+      return { ...seedFields(long(i) ? longSold(name) : name, i), status };
+    });
   });
   // Statuses taken in turn, and a pet without a status every STATUSLESS_EVERY rounds: the
   // store's first page holds every status and pets without one, so a server that ignores the
@@ -87,7 +88,7 @@ export async function seedPets(
  */
 export const STATUSLESS_EVERY = 10;
 
-type SeedBody = { name: string; categoryId: number; status?: string };
+type SeedBody = { name: string; categoryId: number | bigint; status?: string };
 
 /** Pets without a status, one every STATUSLESS_EVERY rounds and in the last; holes between. */
 function statuslessPets(
@@ -133,14 +134,31 @@ const REFUSED_AS: Readonly<Record<string, UnjudgedCode>> = {
  * 32 bits and negative ones, a name of 2,400 characters). The first seed pets of each kind carry them: the pages the checks
  * list (the store's first, each status's first) then hold pets worth comparing field by field.
  */
-const MANGLED: readonly { name: (name: string) => string; categoryId: number }[] = [
+const MANGLED: readonly { name: (name: string) => string; categoryId: number | bigint }[] = [
   { name: (name) => `  ${name}\t `, categoryId: 2 ** 31 },
   { name: (name) => `${name} Ünïcødé 🐶 名前`, categoryId: Number.MAX_SAFE_INTEGER },
   { name: (name) => `${name} inner   runs  of    spaces`, categoryId: Number.MIN_SAFE_INTEGER },
   { name: (name) => `${name} combining e\u0301 a\u0308`, categoryId: -(2 ** 40) },
   // Past the lengths stores and list projections cut at (255, 1024, 2000 characters).
   { name: (name) => `${name} ${'a name that goes on '.repeat(120)}end`, categoryId: 2 ** 33 },
+  // The empty name and the int64 bounds: a list writer that prints -2^63 by negating it, or
+  // writes a falsy name as null, shows them wrong in pages only.
+  { name: () => '', categoryId: INT64.min },
+  { name: (name) => name, categoryId: INT64.max },
 ];
+
+/**
+ * The round of the status seed pets whose pets share one name, one of each status: a view
+ * that looks a pet's fields up by its name (a cache keyed by name) shows them all alike.
+ */
+const TWINS = MANGLED.length;
+
+/**
+ * Sold seed pets with names of 2,600 characters, the rounds after the twins: a page of 100 sold
+ * pets passes 64 KiB, where a writer with a fixed buffer cuts it.
+ */
+const LONG_SOLD = { from: TWINS + 1, to: TWINS + 27 };
+const longSold = (name: string) => `${name} ${'a long sold name '.repeat(152)}end`;
 
 function seedFields(name: string, i: number) {
   const mangled = MANGLED[i];

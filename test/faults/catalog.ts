@@ -6,6 +6,7 @@ import { AUTH_FAULTS } from './auth-faults.ts';
 import { AUTH_SPELLING_FAULTS } from './auth-spelling-faults.ts';
 import { AUTH_SURFACE_FAULTS } from './auth-surface-faults.ts';
 import { BYTES_FAULTS } from './bytes-faults.ts';
+import { CLIENT_HABIT_FAULTS } from './client-habit-faults.ts';
 import { COVERAGE_FAULTS } from './coverage-faults.ts';
 import { CREATE_ANSWER_FAULTS } from './create-faults.ts';
 import { EFFECT_FAULTS } from './effect-faults.ts';
@@ -56,6 +57,7 @@ export const FAULTS: readonly Fault[] = [
   ...MEDIA_FAULTS,
   ...JSON_TEXT_FAULTS,
   ...READ_BACK_FAULTS,
+  ...CLIENT_HABIT_FAULTS,
 ];
 
 export function findFault(name: string): Fault {

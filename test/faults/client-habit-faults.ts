@@ -1,0 +1,295 @@
+import type { AppRequest, Handler } from '../../src/reference/index.ts';
+import { PetStore, type StoredPet } from '../../src/reference/store.ts';
+import type { Fault } from './types.ts';
+import {
+  bigIntOf,
+  errorOf,
+  isObject,
+  jsonText,
+  LIST,
+  mapJson,
+  matches,
+  onResponse,
+  parsedBody,
+  rewriteJsonBody,
+  serverError,
+  withKey,
+} from './wrap.ts';
+
+/**
+ * Servers broken where a request carries what real clients and stores bring along: headers of
+ * browsers and proxies, parameters and members other APIs give a meaning, words a JavaScript
+ * object already holds, pets that share a name, pages past a buffer, values at the int64 edges.
+ */
+
+type Json = Record<string, unknown>;
+
+/** The statuses a store keyed by a plain object, or a later release, takes beside the three. */
+const TAKEN_STATUSES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'adopted'];
+
+/** The names a name index kept in a plain object cannot take. */
+const INHERITED_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
+
+/** The JSON body of a createPet, when it is an object. */
+const bodyOf = (req: AppRequest): Json | undefined => {
+  const body = parsedBody(req);
+  return isObject(body) ? body : undefined;
+};
+
+/** The request carries the right key (as the reference reads it). */
+const keyed = (req: AppRequest, apiKey: string) => req.headers.authorization === `Bearer ${apiKey}`;
+
+/** A store that puts a pet under an id a client chose, over the pet that had it. */
+class UpsertStore extends PetStore {
+  put(pet: StoredPet): void {
+    this.pets.set(pet.id.toString(), pet);
+  }
+}
+
+/** Each pet of a page with `fn` applied, the page otherwise as it was. */
+const onPages = (app: Handler, fn: (pet: Json) => Json): Handler =>
+  onResponse(app, 'GET', LIST, (res) =>
+    mapJson(res, (json) =>
+      Array.isArray(json) ? json.map((p) => (isObject(p) ? fn(p) : p)) : json,
+    ),
+  );
+
+/** The page's JSON text rewritten (a writer of its own): status and headers as they were. */
+const onPageText = (app: Handler, fn: (text: string) => string | Buffer): Handler =>
+  onResponse(app, 'GET', LIST, (res) =>
+    res.status === 200 && res.json !== undefined
+      ? { status: 200, headers: res.headers ?? {}, raw: fn(jsonText(res.json)) }
+      : res,
+  );
+
+export const CLIENT_HABIT_FAULTS: readonly Fault[] = [
+  {
+    name: 'status-words-taken',
+    description:
+      'Takes a status that is a member every JavaScript object has (constructor, __proto__, toString, hasOwnProperty: a check `status in STATUSES` over a plain object) or the adopted of a later release: 201, the status echoed.',
+    caughtBy: ['CREATE-400-STATUS-ENUM'],
+    wrap: (app) => async (req) => {
+      const body = matches(req, 'POST', LIST) ? bodyOf(req) : undefined;
+      const status = body?.status;
+      if (typeof status !== 'string' || !TAKEN_STATUSES.includes(status)) return app(req);
+      const res = await app(rewriteJsonBody(req, ({ status: _s, ...rest }) => rest));
+      return res.status === 201 ? mapJson(res, (json) => ({ ...(json as Json), status })) : res;
+    },
+  },
+  {
+    name: 'name-index-inherited-500',
+    description:
+      'Keeps a name index in a plain object: a pet named constructor, __proto__, toString or hasOwnProperty meets an inherited member instead of a list, and createPet answers 500.',
+    caughtBy: ['CREATE-201-PROPERTY'],
+    wrap: (app) => (req) => {
+      const name = matches(req, 'POST', LIST) ? bodyOf(req)?.name : undefined;
+      return typeof name === 'string' && INHERITED_NAMES.includes(name) ? serverError() : app(req);
+    },
+  },
+  {
+    name: 'categoryid-array-unwrapped',
+    description:
+      'Reads a categoryId of one integer in an array ([7]) as that integer, as a binder that unwraps single values does: 201 where 400 is owed.',
+    caughtBy: ['CREATE-400-CATEGORY-TYPE'],
+    wrap: (app) => (req) => {
+      if (!matches(req, 'POST', LIST)) return app(req);
+      return app(
+        rewriteJsonBody(req, (b) => {
+          const only = Array.isArray(b.categoryId) && b.categoryId.length === 1;
+          const id = only ? bigIntOf((b.categoryId as unknown[])[0]) : undefined;
+          return id === undefined ? b : { ...b, categoryId: id };
+        }),
+      );
+    },
+  },
+  {
+    name: 'client-id-other-case-upsert',
+    description:
+      'Drops a client’s `id` member by its exact name, but saves through a mapper that folds case: a NewPet with `ID`, `Id` or `_id` naming an existing pet is stored under that id, over the pet that had it (201 with that id).',
+    caughtBy: ['CREATE-CLIENT-ID'],
+    wrap: (_app, ctx) => {
+      const store = new UpsertStore();
+      const app = ctx.reference({ store });
+      return async (req) => {
+        const body = matches(req, 'POST', LIST) ? bodyOf(req) : undefined;
+        const raw = body?.ID ?? body?.Id ?? body?._id;
+        const id = typeof raw === 'string' && /^\d+$/.test(raw) ? BigInt(raw) : bigIntOf(raw);
+        if (id === undefined || !body || !keyed(req, ctx.apiKey)) return app(req);
+        const res = await app(req);
+        if (res.status !== 201 || !isObject(res.json)) return res;
+        const pet = { ...(res.json as unknown as StoredPet), id };
+        store.put(pet);
+        return { ...res, json: pet };
+      };
+    },
+  },
+  {
+    name: 'legacy-category-object-wins',
+    description:
+      'Still reads the original Swagger Petstore’s `category` object: a NewPet with both categoryId and category {id} is stored and echoed with category.id as its categoryId.',
+    caughtBy: ['CREATE-EXTRA-FIELDS'],
+    wrap: (app) => (req) => {
+      if (!matches(req, 'POST', LIST)) return app(req);
+      return app(
+        rewriteJsonBody(req, (b) => {
+          const id = isObject(b.category) ? bigIntOf(b.category.id) : undefined;
+          return id === undefined ? b : { ...b, categoryId: id };
+        }),
+      );
+    },
+  },
+  {
+    name: 'jsonp-callback-page',
+    description:
+      'Wraps a listPets page in a JSONP call when the query names a callback (callback= or jsonp=): 200 with application/javascript, no JSON.',
+    caughtBy: ['ROBUST-LIST-ANY-QUERY'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      const callback = req.query.get('callback') ?? req.query.get('jsonp');
+      if (!matches(req, 'GET', LIST) || !callback || res.status !== 200) return res;
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/javascript' },
+        raw: `${callback}(${jsonText(res.json)});`,
+      };
+    },
+  },
+  {
+    name: 'localized-errors-without-code',
+    description:
+      'Writes its 400 and 404 Errors through a translator when the request carries Accept-Language, whose template forgot `code` (the 401 is not translated).',
+    caughtBy: ['EQUIV-FIELDS'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (!req.headers['accept-language'] || ![400, 404].includes(res.status)) return res;
+      return mapJson(res, (json) => {
+        const { code: _c, ...rest } = json as Json;
+        return { ...rest, message: 'Anfrage ungültig.' };
+      });
+    },
+  },
+  {
+    name: 'accept-charset-latin1',
+    description:
+      'Writes its JSON in ISO-8859-1 when Accept-Charset prefers it (application/json; charset=ISO-8859-1): a name beyond ASCII comes as octets that are no UTF-8, those past U+00FF as ?.',
+    caughtBy: ['EQUIV-FIELDS'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      const latin = /^\s*iso-8859-1/i.test(req.headers['accept-charset'] ?? '');
+      if (!latin || res.json === undefined) return res;
+      const text = [...jsonText(res.json)]
+        .map((c) => ((c.codePointAt(0) ?? 0) > 0xff ? '?' : c))
+        .join('');
+      return {
+        status: res.status,
+        headers: { ...res.headers, 'content-type': 'application/json; charset=ISO-8859-1' },
+        raw: Buffer.from(text, 'latin1'),
+      };
+    },
+  },
+  {
+    name: 'proxy-identity-trusted',
+    description:
+      'Trusts the user an authenticating proxy names (X-Forwarded-User, X-Auth-Request-User, Remote-User), though nothing in front of it sets them: such a request is served without the key.',
+    caughtBy: ['AUTH-LIST-NO-KEY'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) => {
+        const h = req.headers;
+        const named = h['x-forwarded-user'] ?? h['x-auth-request-user'] ?? h['remote-user'];
+        return app(named ? withKey(req, apiKey) : req);
+      },
+  },
+  {
+    name: 'original-url-health-skips-key',
+    description:
+      'Decides whether a path is public from X-Original-URL or X-Rewrite-URL when present (a rewriting proxy’s), and routes by the request line: /v1/pets with X-Original-URL: /health is served without the key.',
+    caughtBy: ['AUTH-LIST-NO-KEY'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) => {
+        const path = req.headers['x-original-url'] ?? req.headers['x-rewrite-url'];
+        return app(path === '/health' ? withKey(req, apiKey) : req);
+      },
+  },
+  {
+    name: 'large-body-stored-before-key',
+    description:
+      'Hands a createPet body of 32 KiB or more to an ingest worker that stores it while the key is checked apart: without the key it answers 401, and the pet is stored all the same.',
+    caughtBy: ['RUN-401-NO-EFFECT'],
+    wrap:
+      (app, { apiKey }) =>
+      async (req) => {
+        const large = matches(req, 'POST', LIST) && Buffer.byteLength(req.body) >= 32 * 1024;
+        if (!large || keyed(req, apiKey)) return app(req);
+        await app(withKey(req, apiKey));
+        return errorOf(401, 'unauthorized', 'Missing or invalid API key.');
+      },
+  },
+  {
+    name: 'int64-checked-after-insert',
+    description:
+      'Stores a NewPet whose categoryId is just past int64 (a wider column takes it; here kept at the bound) before its int64 check, which then answers 400 without undoing the insert.',
+    caughtBy: ['RUN-400-NO-EFFECT'],
+    wrap:
+      (app, { apiKey }) =>
+      async (req) => {
+        const body = matches(req, 'POST', LIST) && keyed(req, apiKey) ? bodyOf(req) : undefined;
+        const id = bigIntOf(body?.categoryId);
+        const past = id !== undefined && (id > 2n ** 63n - 1n || id < -(2n ** 63n));
+        if (!past) return app(req);
+        const clamped = id > 0n ? 2n ** 63n - 1n : -(2n ** 63n);
+        await app(rewriteJsonBody(req, (b) => ({ ...b, categoryId: clamped })));
+        return errorOf(400, 'invalid_body', 'categoryId is not an int64.');
+      },
+  },
+  {
+    name: 'list-writes-int64-min-negated',
+    description:
+      'Writes listPets pages with a number writer of its own that prints -2^63 by negating its magnitude: --9223372036854775808, no JSON. getPet and createPet write it right.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) =>
+      onPageText(app, (text) => text.replaceAll('-9223372036854775808', '--9223372036854775808')),
+  },
+  {
+    name: 'list-empty-name-as-null',
+    description:
+      'Shows a pet whose name is the empty string with "name": null in listPets pages (a falsy value written as null); getPet shows "".',
+    caughtBy: ['LIST-LIMIT-MAX'],
+    wrap: (app) => onPages(app, (pet) => (pet.name === '' ? { ...pet, name: null } : pet)),
+  },
+  {
+    name: 'list-status-by-name',
+    description:
+      'Shows each listed pet with the status of the pet created last with its name (a cache keyed by name): pets sharing a name show one status in pages, even in a page filtered by another. getPet reads the pet’s own.',
+    caughtBy: ['LIST-LIMIT-STATUS'],
+    wrap: (app) => {
+      const byName = new Map<unknown, unknown>();
+      return async (req) => {
+        const res = await app(req);
+        if (matches(req, 'POST', LIST) && res.status === 201 && isObject(res.json))
+          byName.set(res.json.name, res.json.status);
+        if (!matches(req, 'GET', LIST)) return res;
+        return mapJson(res, (json) =>
+          Array.isArray(json)
+            ? json.map((p) => {
+                const status = isObject(p) ? byName.get(p.name) : undefined;
+                return status === undefined ? p : { ...(p as Json), status };
+              })
+            : json,
+        );
+      };
+    },
+  },
+  {
+    name: 'list-cut-at-64k',
+    description:
+      'Writes listPets pages into a buffer of 64 KiB and sends what fit: a page whose JSON text is longer is cut short, framed by the cut length.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) =>
+      onPageText(app, (text): string | Buffer => {
+        const octets = Buffer.from(text);
+        return octets.length > 65_536 ? octets.subarray(0, 65_536) : text;
+      }),
+  },
+];
