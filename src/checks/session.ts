@@ -9,6 +9,11 @@ import { about, type Check, fail, pass } from './types.ts';
  * (`name=value; name=value`), or undefined when none set one. The client joins a field's lines
  * with `, `, which an Expires date holds too: a line starts where `, ` meets `name=`.
  */
+/** The largest cookie (name, `=`, value) sent back, as browsers keep them. */
+const COOKIE_MAX = 4096;
+/** The most octets of the Cookie field sent back. */
+const COOKIE_FIELD_MAX = 8192;
+
 export function cookiesSet(answers: readonly Exchange[]): string | undefined {
   const pairs = new Map<string, string>();
   for (const ex of answers) {
@@ -17,11 +22,24 @@ export function cookiesSet(answers: readonly Exchange[]): string | undefined {
     for (const line of field.split(/, (?=[!#$%&'*+\-.^_`|~0-9A-Za-z]+=)/)) {
       const pair = line.split(';')[0]?.trim() ?? '';
       const at = pair.indexOf('=');
-      if (at > 0) pairs.set(pair.slice(0, at), pair.slice(at + 1));
+      // A browser drops a cookie past 4096 octets (RFC 6265 6.1 asks for that much, no more):
+      // sent back, the server's own header limit might refuse the request before its key check.
+      if (at > 0 && Buffer.byteLength(pair) <= COOKIE_MAX)
+        pairs.set(pair.slice(0, at), pair.slice(at + 1));
     }
   }
-  if (pairs.size === 0) return undefined;
-  return [...pairs].map(([name, value]) => `${name}=${value}`).join('; ');
+  // The field sent back kept within 8 KiB, the cookies that fit in the order they were set: a
+  // session's cookie is small, and a larger header section meets the limits HTTP layers apply
+  // before any key check (Node's 16 KiB: a 431 of their own, red team M's c06).
+  const kept: string[] = [];
+  let size = 0;
+  for (const [name, value] of pairs) {
+    const pair = `${name}=${value}`;
+    if (size + pair.length + 2 > COOKIE_FIELD_MAX) continue;
+    kept.push(pair);
+    size += pair.length + 2;
+  }
+  return kept.length ? kept.join('; ') : undefined;
 }
 
 /** The cookies the keyed answers set, and each operation sent back with them but no key. */

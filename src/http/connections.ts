@@ -37,6 +37,13 @@ export interface ConnectionSettings {
  * again after the target closed a connection under it, a connection of its own, so that the
  * second attempt cannot meet another idle connection the target is closing.
  */
+/**
+ * The most octets of an answer's header section read: neither the contract nor HTTP bounds it
+ * (a service may set cookies of 20 KiB: red team M's c06), where undici's default is Node's 16 KiB;
+ * a header section that goes on past this is a hostile one, refused, not kept.
+ */
+export const MAX_HEADER_BYTES = 256 * 1024;
+
 export class Connections {
   private readonly connector: ReturnType<typeof undici.buildConnector>;
   private readonly pools = new Map<string, Dispatcher>();
@@ -83,6 +90,7 @@ export class Connections {
         )) as Undici.buildConnector.connector,
       headersTimeout: this.settings.timeoutMs,
       bodyTimeout: this.settings.timeoutMs,
+      maxHeaderSize: MAX_HEADER_BYTES,
     };
   }
 }

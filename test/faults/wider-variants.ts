@@ -97,6 +97,18 @@ export const WIDER_CHOICES: readonly ServerVariant[] = [
       },
   },
   {
+    name: 'cookies-of-20-kib',
+    description:
+      'Sets five cookies of 4,000 octets on every answer (a CDN’s A/B tests): a header section of 20 KiB, past Node’s and undici’s 16 KiB default, and a Cookie field too large for its own 16 KiB request limit if all are sent back.',
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      const cookies = [1, 2, 3, 4, 5].map((n) => `ab${n}=${'v'.repeat(3990)}; Path=/`);
+      // node:http writes each value of a list as its own field line.
+      const setCookie = cookies as unknown as string;
+      return { ...res, headers: { ...res.headers, 'set-cookie': setCookie } };
+    },
+  },
+  {
     name: 'body-limit-413',
     description: `Answers 413 with an Error body to a createPet body over ${BODY_LIMIT_BYTES} bytes (after the key check).`,
     wrap:
