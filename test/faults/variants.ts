@@ -180,6 +180,7 @@ const SAME_AFTER_SUNSET = new Set([
   'loose-deprecation-notices',
   'origin-policy-403',
   'canonical-redirects',
+  'cookies-of-20-kib',
 ]);
 
 /** Every variant, and the reference itself, on both sides of the getPet sunset (but those above). */
