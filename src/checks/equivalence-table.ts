@@ -1,3 +1,5 @@
+import { deflateSync, gzipSync } from 'node:zlib';
+import { stringify } from 'lossless-json';
 import { refusedMark } from '../arbitraries/pet-name.ts';
 import type { PetStatus } from '../contract/contract.ts';
 import type { ChunkFraming } from '../http/chunk-framing.ts';
@@ -594,6 +596,51 @@ export const RELATIONS: readonly Relation[] = [
         trailer: { 'x-pc-note': 'end', 'x-pc-digest': 'none' },
       }),
     ],
+  },
+  {
+    id: 'accept-encoding',
+    family: 'FRAMING',
+    rfc: 'RFC 9110 8.4 (content codings), 12.5.3 (Accept-Encoding)',
+    says: 'Accept-Encoding: gzip, deflate, br, as browsers and curl --compressed send it: the answer in any of them, or none, means the same once decoded',
+    forms: (ctx) => {
+      const compressed = { 'accept-encoding': 'gzip, deflate, br' };
+      return [
+        plain({ op: 'listPets', limit: 10 }, 'compressed, listing', { headers: compressed }),
+        plain({ op: 'getPet', id: ctx.petId }, 'compressed, fetching', { headers: compressed }),
+        plain(newPet(ctx, 'compressed'), 'compressed, creating', { headers: compressed }),
+        ...(ctx.unknownId === undefined
+          ? []
+          : [
+              plain({ op: 'unknownPet', id: ctx.unknownId }, 'compressed, an unknown id', {
+                headers: compressed,
+              }),
+            ]),
+      ];
+    },
+  },
+  {
+    id: 'content-coding',
+    family: 'FRAMING',
+    basis: 'rfc',
+    rfc: 'RFC 9110 8.4 (Content-Encoding), 15.5.16 (415 for a coding the server does not take)',
+    says: 'the NewPet sent compressed, with Content-Encoding: gzip or deflate',
+    // A server that takes no coding reads the octets as they are: no JSON, a 400 as sane as 415.
+    refusal: {
+      statuses: [400, 415],
+      rfc: 'RFC 9110 8.4.1, 15.5.16: 415 for a content coding not accepted, or 400 for octets that are no JSON',
+      quiet: true,
+    },
+    forms: (ctx) =>
+      (['gzip', 'deflate'] as const).map((coding) => {
+        const meaning = newPet(ctx, `coded-${coding}`) as Extract<Meaning, { op: 'createPet' }>;
+        const text = Buffer.from(stringify(meaning.pet) ?? '');
+        const bodyOctets = coding === 'gzip' ? gzipSync(text) : deflateSync(text);
+        return plain(meaning, `Content-Encoding: ${coding}`, {
+          json: undefined,
+          bodyOctets,
+          headers: { 'content-encoding': coding },
+        });
+      }),
   },
   {
     id: 'connection-close',

@@ -3,6 +3,7 @@ import { stringify } from 'lossless-json';
 import { inertLine } from '../base/inert.ts';
 import { type ChunkFraming, describeFraming } from './chunk-framing.ts';
 import { Connections } from './connections.ts';
+import { acceptedCodings, undoCoding } from './content-coding.ts';
 import {
   type Exchange,
   heldForJudging,
@@ -255,6 +256,24 @@ export const BOM_ERROR =
 export const duplicateError = (name: string) =>
   `an object names ${JSON.stringify(inertLine(name))} twice with different values (RFC 8259 4: which one a client reads is unpredictable)`;
 
+/**
+ * The body with a content coding the request accepted undone (a form that sends Accept-Encoding:
+ * gzip), or why it cannot be; undefined when the answer has none the request accepted.
+ */
+function acceptedBody(
+  bytes: Buffer,
+  response: Record<string, string>,
+  request: WireHeaders,
+  cap: number,
+): { bytes: Buffer } | { error: string } | undefined {
+  const coding = response['content-encoding'];
+  if (!coding) return undefined;
+  const asked = Object.entries(request).find(([name]) => name.toLowerCase() === 'accept-encoding');
+  const value = asked?.[1];
+  const accepted = acceptedCodings(Array.isArray(value) ? value.join(', ') : (value as string));
+  return undoCoding(bytes, coding, accepted, cap);
+}
+
 /** A Content-Encoding the request did not accept (it asked for identity), or undefined. */
 function unaskedEncoding(headers: Record<string, string>): string | undefined {
   const encoding = headers['content-encoding']?.trim().toLowerCase();
@@ -441,7 +460,13 @@ export function createClient(options: ClientOptions): HttpClient {
       const res = await transfer(lease.dispatcher, request).finally(lease.release);
       const { bytes, truncated, wholeBytes, overrun } = res;
       const responseHeaders = flattenHeaders(res.headers);
-      const { exact, ...decoded } = decodeBody(bytes, unaskedEncoding(responseHeaders), truncated);
+      const coding = truncated ? undefined : acceptedBody(bytes, responseHeaders, headers, cap);
+      const { exact, ...decoded } =
+        coding && 'error' in coding
+          ? { body: bytes.toString('latin1'), jsonError: coding.error }
+          : coding
+            ? decodeBody(coding.bytes, undefined, false)
+            : decodeBody(bytes, unaskedEncoding(responseHeaders), truncated);
       const response: RecordedResponse = {
         status: res.status,
         headers: responseHeaders,

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { AppRequest, Handler } from '../../src/reference/index.ts';
 import { PetStore, type StoredPet } from '../../src/reference/store.ts';
 import type { Fault } from './types.ts';
@@ -62,7 +63,41 @@ const onPageText = (app: Handler, fn: (text: string) => string | Buffer): Handle
       : res,
   );
 
+/** The request asks for gzip (Accept-Encoding, as browsers and curl --compressed do). */
+const asksGzip = (req: AppRequest) => /\bgzip\b/i.test(req.headers['accept-encoding'] ?? '');
+
 export const CLIENT_HABIT_FAULTS: readonly Fault[] = [
+  {
+    name: 'gzip-label-on-small-bodies',
+    description:
+      'Labels every answer to a request that accepts gzip Content-Encoding: gzip before it knows the size, then leaves bodies under 1 KiB uncompressed: a client that asked for gzip cannot read a 404 Error or a short page.',
+    caughtBy: ['EQUIV-FRAMING'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (!asksGzip(req)) return res;
+      const raw = res.raw ?? (res.json === undefined ? '' : jsonText(res.json));
+      const octets = Buffer.from(raw);
+      const type: Record<string, string> =
+        res.json === undefined ? {} : { 'content-type': 'application/json' };
+      const headers = {
+        ...type,
+        ...res.headers,
+        'content-encoding': 'gzip',
+        vary: 'Accept-Encoding',
+      };
+      return { status: res.status, headers, raw: octets.length < 1024 ? octets : gzipSync(octets) };
+    },
+  },
+  {
+    name: 'request-coding-500',
+    description:
+      'Inflates a createPet body with any Content-Encoding as gzip without catching the error: a body in deflate gets 500.',
+    caughtBy: ['EQUIV-FRAMING'],
+    wrap: (app) => (req) => {
+      const coding = req.headers['content-encoding']?.toLowerCase();
+      return coding && coding !== 'identity' && coding !== 'gzip' ? serverError() : app(req);
+    },
+  },
   {
     name: 'status-words-taken',
     description:

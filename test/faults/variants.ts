@@ -181,6 +181,7 @@ const SAME_AFTER_SUNSET = new Set([
   'origin-policy-403',
   'canonical-redirects',
   'cookies-of-20-kib',
+  'gzip-when-asked',
 ]);
 
 /** Every variant, and the reference itself, on both sides of the getPet sunset (but those above). */

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { stringify } from 'lossless-json';
 import { GET_PET_SUNSET_DATE } from '../../src/contract/contract.ts';
 import type { Handler } from '../../src/reference/index.ts';
@@ -95,6 +96,25 @@ export const WIDER_CHOICES: readonly ServerVariant[] = [
           ? { ...res, ...errorOf(422, 'unprocessable', 'Invalid parameter.') }
           : res;
       },
+  },
+  {
+    name: 'gzip-when-asked',
+    description:
+      'Compresses every answer with gzip when the request accepts it (Accept-Encoding: gzip), with Vary: Accept-Encoding; identity otherwise.',
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (!/\bgzip\b/i.test(req.headers['accept-encoding'] ?? '')) return res;
+      const raw = res.raw ?? (res.json === undefined ? '' : (stringify(res.json) ?? ''));
+      const type: Record<string, string> =
+        res.json === undefined ? {} : { 'content-type': 'application/json' };
+      const headers = {
+        ...type,
+        ...res.headers,
+        'content-encoding': 'gzip',
+        vary: 'Accept-Encoding',
+      };
+      return { status: res.status, headers, raw: gzipSync(Buffer.from(raw)) };
+    },
   },
   {
     name: 'cookies-of-20-kib',
