@@ -598,6 +598,21 @@ export const RELATIONS: readonly Relation[] = [
     ],
   },
   {
+    id: 'expect-continue',
+    family: 'FIELDS',
+    basis: 'rfc',
+    rfc: 'RFC 9110 10.1.1 (Expect: 100-continue; 417 for an expectation the server does not meet)',
+    says: 'a NewPet sent with Expect: 100-continue, as curl sends a large body',
+    refusal: {
+      statuses: [417],
+      rfc: 'RFC 9110 10.1.1, 15.5.18: 417 Expectation Failed',
+      quiet: true,
+    },
+    forms: (ctx) => [
+      plain(newPet(ctx, 'expect'), 'Expect: 100-continue', { expectContinue: true }),
+    ],
+  },
+  {
     id: 'accept-encoding',
     family: 'FRAMING',
     rfc: 'RFC 9110 8.4 (content codings), 12.5.3 (Accept-Encoding)',

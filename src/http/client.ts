@@ -55,6 +55,8 @@ export interface SendOptions {
   absoluteForm?: boolean;
   /** The request line says HTTP/1.0 (RFC 9112 2.3), on a connection of its own. */
   http10?: boolean;
+  /** The head carries `Expect: 100-continue` (RFC 9110 10.1.1), on a connection of its own. */
+  expectContinue?: boolean;
   /**
    * The request is the contract's only by an RFC (a relation of docs/equivalences.md marked
    * "RFC alone"): a server that does not read it so may refuse it as it would any request it
@@ -407,7 +409,10 @@ export function createClient(options: ClientOptions): HttpClient {
     const recordedRequest: RecordedRequest = {
       method: req.method,
       url,
-      headers: recordedHeaders(headers),
+      headers: {
+        ...recordedHeaders(headers),
+        ...(req.expectContinue ? { expect: '100-continue' } : {}),
+      },
       ...(body === undefined ? {} : { body }),
       ...(req.absoluteForm ? { absoluteForm: true as const } : {}),
       ...(req.http10 ? { httpVersion: '1.0' as const } : {}),
@@ -456,6 +461,7 @@ export function createClient(options: ClientOptions): HttpClient {
         chunkFraming: req.bodyChunks ? req.chunkFraming : undefined,
         freshConnection: req.freshConnection,
         http10: req.http10,
+        expectContinue: req.expectContinue,
       });
       const res = await transfer(lease.dispatcher, request).finally(lease.release);
       const { bytes, truncated, wholeBytes, overrun } = res;

@@ -28,3 +28,22 @@ function asHead10(text: string): string {
     .replace(REQUEST_LINE, '$1HTTP/1.0\r\n')
     .replace(/\r\nconnection: keep-alive\r\n/i, '\r\nconnection: close\r\n');
 }
+
+/**
+ * The socket, each request head written with `Expect: 100-continue` after its request line
+ * (RFC 9110 10.1.1), as curl sends it with a large body: undici refuses the field itself. The
+ * body follows at once (a client need not wait for the 100), and the 100 is read past
+ * (interim.ts). A server handles such a request on a path of its own (node:http's
+ * 'checkContinue' event), which may skip what its other path does.
+ */
+export function expectingContinue(socket: Socket): Socket {
+  const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+  socket.write = ((data: unknown, ...rest: unknown[]) =>
+    write(
+      typeof data === 'string' && REQUEST_LINE.test(data)
+        ? data.replace(REQUEST_LINE, '$&expect: 100-continue\r\n')
+        : data,
+      ...rest,
+    )) as Socket['write'];
+  return socket;
+}

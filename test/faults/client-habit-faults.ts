@@ -89,6 +89,26 @@ export const CLIENT_HABIT_FAULTS: readonly Fault[] = [
     },
   },
   {
+    name: 'expect-continue-skips-key',
+    description:
+      'Handles a request with Expect: 100-continue (curl’s large uploads) on a path of its own that has no key check: such a createPet without the key is served (201).',
+    caughtBy: ['EQUIV-FIELDS'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        app(req.headers.expect ? withKey(req, apiKey) : req),
+  },
+  {
+    name: 'expect-417-plain',
+    description:
+      'Meets no expectation, as lighttpd 1.4 did: a request with Expect: 100-continue gets 417 with a text/plain body, not an Error.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) => (req) =>
+      req.headers.expect
+        ? { status: 417, headers: { 'content-type': 'text/plain' }, raw: 'Expectation Failed' }
+        : app(req),
+  },
+  {
     name: 'request-coding-500',
     description:
       'Inflates a createPet body with any Content-Encoding as gzip without catching the error: a body in deflate gets 500.',
