@@ -598,6 +598,26 @@ export const RELATIONS: readonly Relation[] = [
     ],
   },
   {
+    id: 'idempotency-key',
+    family: 'FIELDS',
+    rfc: 'RFC 9110 5.1 (a field the recipient does not know is ignored); draft-ietf-httpapi-idempotency-key-header (a key reused with another body is refused, 422)',
+    says: 'two different NewPets sent with one Idempotency-Key: each is owed its own pet (a store that replays the first answer for the key adds nothing)',
+    refusal: {
+      statuses: [409, 422],
+      rfc: 'draft-ietf-httpapi-idempotency-key-header 2.7: 422 for a key reused with another body, 409 while the first is under way',
+      quiet: true,
+    },
+    forms: (ctx) => {
+      const headers = { 'idempotency-key': `pc-${ctx.runId}-one-key` };
+      return [
+        plain(newPet(ctx, 'idempotent-1'), 'Idempotency-Key, a first NewPet', { headers }),
+        plain(newPet(ctx, 'idempotent-2', 'sold'), 'the same Idempotency-Key, another NewPet', {
+          headers,
+        }),
+      ];
+    },
+  },
+  {
     id: 'expect-continue',
     family: 'FIELDS',
     basis: 'rfc',

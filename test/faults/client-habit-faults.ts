@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { AppRequest, Handler } from '../../src/reference/index.ts';
+import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
 import { PetStore, type StoredPet } from '../../src/reference/store.ts';
 import type { Fault } from './types.ts';
 import {
@@ -107,6 +107,24 @@ export const CLIENT_HABIT_FAULTS: readonly Fault[] = [
       req.headers.expect
         ? { status: 417, headers: { 'content-type': 'text/plain' }, raw: 'Expectation Failed' }
         : app(req),
+  },
+  {
+    name: 'idempotency-key-replays-any-body',
+    description:
+      'Keeps the first answer to each Idempotency-Key and replays it for any later createPet with that key, without comparing the bodies: a different NewPet gets 201 with the first pet, and nothing is added.',
+    caughtBy: ['EQUIV-FIELDS'],
+    wrap: (app) => {
+      const first = new Map<string, AppResponse>();
+      return async (req) => {
+        const key = matches(req, 'POST', LIST) ? req.headers['idempotency-key'] : undefined;
+        if (!key) return app(req);
+        const kept = first.get(key);
+        if (kept) return kept;
+        const res = await app(req);
+        if (res.status === 201) first.set(key, res);
+        return res;
+      };
+    },
   },
   {
     name: 'request-coding-500',
