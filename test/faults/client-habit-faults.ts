@@ -1,13 +1,14 @@
-import { gzipSync } from 'node:zlib';
 import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
 import { PetStore, type StoredPet } from '../../src/reference/store.ts';
 import type { Fault } from './types.ts';
 import {
+  asksGzip,
   bigIntOf,
   errorOf,
   isObject,
   jsonText,
   LIST,
+  labelledGzip,
   mapJson,
   matches,
   onResponse,
@@ -63,9 +64,6 @@ const onPageText = (app: Handler, fn: (text: string) => string | Buffer): Handle
       : res,
   );
 
-/** The request asks for gzip (Accept-Encoding, as browsers and curl --compressed do). */
-const asksGzip = (req: AppRequest) => /\bgzip\b/i.test(req.headers['accept-encoding'] ?? '');
-
 export const CLIENT_HABIT_FAULTS: readonly Fault[] = [
   {
     name: 'gzip-label-on-small-bodies',
@@ -74,18 +72,7 @@ export const CLIENT_HABIT_FAULTS: readonly Fault[] = [
     caughtBy: ['EQUIV-FRAMING'],
     wrap: (app) => async (req) => {
       const res = await app(req);
-      if (!asksGzip(req)) return res;
-      const raw = res.raw ?? (res.json === undefined ? '' : jsonText(res.json));
-      const octets = Buffer.from(raw);
-      const type: Record<string, string> =
-        res.json === undefined ? {} : { 'content-type': 'application/json' };
-      const headers = {
-        ...type,
-        ...res.headers,
-        'content-encoding': 'gzip',
-        vary: 'Accept-Encoding',
-      };
-      return { status: res.status, headers, raw: octets.length < 1024 ? octets : gzipSync(octets) };
+      return asksGzip(req) ? labelledGzip(res, (length) => length >= 1024) : res;
     },
   },
   {

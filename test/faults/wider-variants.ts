@@ -1,4 +1,3 @@
-import { gzipSync } from 'node:zlib';
 import { stringify } from 'lossless-json';
 import { GET_PET_SUNSET_DATE } from '../../src/contract/contract.ts';
 import type { Handler } from '../../src/reference/index.ts';
@@ -7,11 +6,13 @@ import { countingFrom, type IdSource, PetStore } from '../../src/reference/store
 import { EQUIVALENCE_FAULTS } from './equivalence-faults.ts';
 import type { FaultContext, ServerVariant } from './types.ts';
 import {
+  asksGzip,
   errorOf,
   ITEM,
   intercept,
   isObject,
   LIST,
+  labelledGzip,
   matches,
   onRequest,
   parsedBody,
@@ -103,17 +104,7 @@ export const WIDER_CHOICES: readonly ServerVariant[] = [
       'Compresses every answer with gzip when the request accepts it (Accept-Encoding: gzip), with Vary: Accept-Encoding; identity otherwise.',
     wrap: (app) => async (req) => {
       const res = await app(req);
-      if (!/\bgzip\b/i.test(req.headers['accept-encoding'] ?? '')) return res;
-      const raw = res.raw ?? (res.json === undefined ? '' : (stringify(res.json) ?? ''));
-      const type: Record<string, string> =
-        res.json === undefined ? {} : { 'content-type': 'application/json' };
-      const headers = {
-        ...type,
-        ...res.headers,
-        'content-encoding': 'gzip',
-        vary: 'Accept-Encoding',
-      };
-      return { status: res.status, headers, raw: gzipSync(Buffer.from(raw)) };
+      return asksGzip(req) ? labelledGzip(res) : res;
     },
   },
   {

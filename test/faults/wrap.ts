@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { isInteger, isSafeNumber, LosslessNumber, parse, stringify } from 'lossless-json';
 import {
   type AppRequest,
@@ -146,4 +147,22 @@ export function onStoredPets(app: Handler, fn: (pet: Record<string, unknown>) =>
     ITEM,
     (res) => mapJson(res, read),
   );
+}
+
+/** The request asks for gzip (Accept-Encoding, as browsers and curl --compressed do). */
+export const asksGzip = (req: AppRequest) => /\bgzip\b/i.test(req.headers['accept-encoding'] ?? '');
+
+/**
+ * An answer labelled Content-Encoding: gzip, its octets compressed when `compress` says so for
+ * their length (a server deciding after the label may leave small ones as they are).
+ */
+export function labelledGzip(
+  res: AppResponse,
+  compress: (length: number) => boolean = () => true,
+): AppResponse {
+  const octets = Buffer.from(res.raw ?? (res.json === undefined ? '' : jsonText(res.json)));
+  const type: Record<string, string> =
+    res.json === undefined ? {} : { 'content-type': 'application/json' };
+  const headers = { ...type, ...res.headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' };
+  return { status: res.status, headers, raw: compress(octets.length) ? gzipSync(octets) : octets };
 }
