@@ -54,7 +54,10 @@ export async function seedPets(
   const perStatus = byStatus.map((status, s) => {
     const seenOfStatus = statusPages[s] ? pageLength(statusPages[s]) : 0;
     const missing = seenOfStatus >= LIMIT.max ? 1 : LIMIT.max + 1 - seenOfStatus;
-    const long = (i: number) => status === 'sold' && i >= LONG_SOLD.from && i < LONG_SOLD.to;
+    // Among the last rounds, wherever those end: the store may hold sold pets already.
+    const longFrom = Math.max(TWINS + 1, missing - LONG_SOLD.before);
+    const long = (i: number) =>
+      status === 'sold' && i >= longFrom && i < longFrom + LONG_SOLD.count;
     return Array.from({ length: missing }, (_, i) => {
       const name = petName(target.ctx.runId, i === TWINS ? 'twins' : `${status}-${i}`);
       return { ...seedFields(long(i) ? longSold(name) : name, i), status };
@@ -154,11 +157,12 @@ const MANGLED: readonly { name: (name: string) => string; categoryId: number | b
 const TWINS = MANGLED.length;
 
 /**
- * Sold seed pets with names of 2,600 characters, the rounds after the twins: a page of 100 sold
- * pets passes 64 KiB, where a writer with a fixed buffer cuts it.
+ * Sold seed pets with names of 9,000 characters, 8 of the last 12 rounds: a page of 100 sold
+ * pets passes 64 KiB, where a writer with a fixed buffer cuts it. Late rounds: only the few pages
+ * of nearly 100 sold pets carry them, not every page the run reads (their records share a budget).
  */
-const LONG_SOLD = { from: TWINS + 1, to: TWINS + 27 };
-const longSold = (name: string) => `${name} ${'a long sold name '.repeat(152)}end`;
+const LONG_SOLD = { before: 12, count: 8 };
+const longSold = (name: string) => `${name} ${'a long sold name '.repeat(529)}end`;
 
 function seedFields(name: string, i: number) {
   const mangled = MANGLED[i];
