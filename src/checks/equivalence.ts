@@ -117,12 +117,36 @@ function judgeFamily({ answers, plainGet }: EquivalenceObservation): Judgement {
   const [first] = warned;
   if (first) return { ...first, message: warned.map((w) => w.message).join('; '), covered };
   const relations = Object.keys(covered).length;
+  const refused = refusedWithKey(answers, plainGet);
+  const how = refused
+    ? `each form with the key served as the request it means or refused as allowed (${refused}), 401 without it`
+    : 'each form served as the request it means with the key, 401 without it';
   return {
-    ...pass(
-      `${plural(answers.length, 'request')} in ${plural(relations, 'relation')}: each form served as the request it means with the key, 401 without it`,
-    ),
+    ...pass(`${plural(answers.length, 'request')} in ${plural(relations, 'relation')}: ${how}`),
     covered,
   };
+}
+
+/**
+ * The forms with the key that were not served but refused in a way the judge let pass (a
+ * refusal an RFC allows, a limit or a policy), by status: `403 x3, 411`; undefined for none.
+ * A pass must not say they were served.
+ */
+function refusedWithKey(
+  answers: readonly EquivalentAnswer[],
+  plainGet: Exchange | undefined,
+): string | undefined {
+  const counts = new Map<number, number>();
+  for (const a of answers) {
+    if (a.key !== 'valid' || !servedProblem(a.meaning, a.ex, plainGet)) continue;
+    const status = a.ex.response?.status ?? 0;
+    counts.set(status, (counts.get(status) ?? 0) + 1);
+  }
+  if (counts.size === 0) return undefined;
+  return [...counts]
+    .sort(([x], [y]) => x - y)
+    .map(([status, n]) => (n > 1 ? `${status} x${n}` : `${status}`))
+    .join(', ');
 }
 
 const CLAUSE_OF: Record<Family, (typeof CLAUSES)[keyof typeof CLAUSES]> = {

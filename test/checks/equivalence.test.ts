@@ -63,7 +63,14 @@ describe('equivalent requests (docs/equivalences.md)', () => {
     });
     const pet = (categoryId: number) => ({ id: 7, name: 'Rex', categoryId });
     expect(check.judge({ answers: [answer(201, pet(100))] }).verdict).toBe('pass');
+    expect(check.judge({ answers: [answer(201, pet(100))] }).message).toMatch(
+      /each form served as the request it means/,
+    );
     expect(check.judge({ answers: [answer(400, errorBody(400))] }).verdict).toBe('pass');
+    // A quiet refusal passes, and the pass says it was refused, not served.
+    expect(check.judge({ answers: [answer(400, errorBody(400))] }).message).toMatch(
+      /served as the request it means or refused as allowed \(400\)/,
+    );
     expect(check.judge({ answers: [answer(201, pet(1))] }).verdict).toBe('fail');
     expect(check.judge({ answers: [answer(422, errorBody(422))] }).verdict).toBe('fail');
   });
