@@ -11,6 +11,7 @@ import {
   labelledGzip,
   mapJson,
   matches,
+  onRequest,
   onResponse,
   parsedBody,
   rewriteJsonBody,
@@ -62,6 +63,15 @@ const onPageText = (app: Handler, fn: (text: string) => string | Buffer): Handle
     res.status === 200 && res.json !== undefined
       ? { status: 200, headers: res.headers ?? {}, raw: fn(jsonText(res.json)) }
       : res,
+  );
+
+/** A createPet whose categoryId a binder reads from `read` (when it finds one) before the reference sees it. */
+const categoryReadAs = (app: Handler, read: (body: Json) => bigint | undefined): Handler =>
+  onRequest(app, 'POST', LIST, (req) =>
+    rewriteJsonBody(req, (b) => {
+      const id = read(b);
+      return id === undefined ? b : { ...b, categoryId: id };
+    }),
   );
 
 export const CLIENT_HABIT_FAULTS: readonly Fault[] = [
@@ -151,16 +161,12 @@ export const CLIENT_HABIT_FAULTS: readonly Fault[] = [
     description:
       'Reads a categoryId of one integer in an array ([7]) as that integer, as a binder that unwraps single values does: 201 where 400 is owed.',
     caughtBy: ['CREATE-400-CATEGORY-TYPE'],
-    wrap: (app) => (req) => {
-      if (!matches(req, 'POST', LIST)) return app(req);
-      return app(
-        rewriteJsonBody(req, (b) => {
-          const only = Array.isArray(b.categoryId) && b.categoryId.length === 1;
-          const id = only ? bigIntOf((b.categoryId as unknown[])[0]) : undefined;
-          return id === undefined ? b : { ...b, categoryId: id };
-        }),
-      );
-    },
+    wrap: (app) =>
+      categoryReadAs(app, (b) =>
+        Array.isArray(b.categoryId) && b.categoryId.length === 1
+          ? bigIntOf(b.categoryId[0])
+          : undefined,
+      ),
   },
   {
     name: 'client-id-other-case-upsert',
@@ -188,15 +194,8 @@ export const CLIENT_HABIT_FAULTS: readonly Fault[] = [
     description:
       'Still reads the original Swagger Petstore’s `category` object: a NewPet with both categoryId and category {id} is stored and echoed with category.id as its categoryId.',
     caughtBy: ['CREATE-EXTRA-FIELDS'],
-    wrap: (app) => (req) => {
-      if (!matches(req, 'POST', LIST)) return app(req);
-      return app(
-        rewriteJsonBody(req, (b) => {
-          const id = isObject(b.category) ? bigIntOf(b.category.id) : undefined;
-          return id === undefined ? b : { ...b, categoryId: id };
-        }),
-      );
-    },
+    wrap: (app) =>
+      categoryReadAs(app, (b) => (isObject(b.category) ? bigIntOf(b.category.id) : undefined)),
   },
   {
     name: 'jsonp-callback-page',
