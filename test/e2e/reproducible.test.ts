@@ -95,13 +95,10 @@ describe('the same seed sends the same requests', () => {
         const coding = request.headers?.find((h) => h.name.toLowerCase() === 'content-encoding');
         const body = coding
           ? `<${coding.value}>`
-          : (request.postData?.text ?? '')
-              // Its start only: past the run's budget for records a body keeps its first 256
-              // characters, and which bodies meet the spent budget depends on the interleaving.
-              .slice(0, 200)
-              .replace(/"(id|ID|Id|_id)":("?)(-?\d+)\2/g, (all, name, _q, id) =>
-                created.has(id) ? `"${name}":{created}` : all,
-              );
+          : (request.postData?.text ?? '').replace(
+              /"(id|ID|Id|_id)":("?)(-?\d+)\2/g,
+              (all, name, _q, id) => (created.has(id) ? `"${name}":{created}` : all),
+            );
         const text = `${_check} ${request.method} ${path}${url.search} ${body}`;
         return masked(result, text);
       })
