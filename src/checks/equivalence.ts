@@ -62,6 +62,9 @@ function answerProblem(a: EquivalentAnswer, plainGet: Exchange | undefined): Jud
     // speak HTTP/1.0). Like the keyed case, that fails under certify only; a 5xx or a hang
     // fails always.
     const closed = !ex.response && ex.error?.code !== 'TIMEOUT';
+    // The refusal the RFC allows the form (505 to HTTP/1.0), before any key check, serves nothing.
+    const refused = relation?.refusal?.statuses.includes(status) && !notErrorResponse(ex, status);
+    if (relation?.basis === 'rfc' && refused) return undefined;
     if (relation?.basis === 'rfc' && ((status >= 300 && status < 500) || closed))
       return rfcAlone(fail(problem, [ex], about(label(a))), relation.rfc);
     return fail(problem, [ex], about(label(a)));

@@ -157,6 +157,8 @@ function successProblem(ex: Exchange, c: RequestClass, status: number): Problem 
  * its operation names, as the request makes it owed. Undefined when it keeps them all.
  */
 export function answerProblem(ex: Exchange, c: RequestClass, removed: boolean): Problem {
+  // A version the server does not serve, refused as such (RFC 9110 15.6.6), with the Error body.
+  if (ex.response?.status === 505 && c.otherVersion) return notErrorResponse(ex, 505);
   const broken = serverError(ex);
   if (broken || !ex.response) return broken;
   const { status } = ex.response;
@@ -210,17 +212,71 @@ export function petIn(body: unknown, known: ReadonlySet<string>): string | undef
   return search(body, 0);
 }
 
-/** A pet of the store in the answer to a request without the right key, whatever its status. */
+/**
+ * The run's tag and the ASCII label after it that open a pet's name (`pc-<runId>-m4.2-`): what a
+ * pet's name is told by in any text, however the rest of the name is escaped or cut.
+ */
+const NAME_STEM = /pc-[0-9a-f]{8}-[A-Za-z0-9._-]*/g;
+
+/** The stem (NAME_STEM) a pet's name opens with, or undefined for a name the run did not tag. */
+export function nameStem(name: string): string | undefined {
+  NAME_STEM.lastIndex = 0;
+  const match = NAME_STEM.exec(name);
+  // A bare tag (a name whose label opens with a character beyond ASCII) tells no pet apart.
+  return match?.index === 0 && match[0].length > 'pc-01234567-'.length ? match[0] : undefined;
+}
+
+/** Everything a request said, as sent and with its percent-encoding undone. */
+function askedText(ex: Exchange): string {
+  const { url, body = '', headers } = ex.request;
+  let decoded = url;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    // A malformed escape: the URL as sent.
+  }
+  return [url, decoded, body, ...Object.values(headers)].join('\n');
+}
+
+/**
+ * The stem of a pet the run made (`stems`) that an answer shows in its body or its fields and its
+ * request did not carry: a 401 that names the pet (its message, a header), a page served to a
+ * path no operation describes, whatever the body's format.
+ */
+export function revealedName(ex: Exchange, stems: ReadonlySet<string>): string | undefined {
+  const res = ex.response;
+  if (!res || stems.size === 0) return undefined;
+  const said = [res.body, ...Object.values(res.headers).map(String)].join('\n');
+  if (!said.includes('pc-')) return undefined;
+  const asked = askedText(ex);
+  for (const [stem] of said.matchAll(NAME_STEM))
+    if (stems.has(stem) && !asked.includes(stem)) return stem;
+  return undefined;
+}
+
+/**
+ * A pet of the store in the answer to a request without the right key, whatever its status and
+ * whatever the request (an operation, another path, any framing): as an object with an id some
+ * earlier answer gave a pet (`known`), or by its name's stem (`stems`). Authentication, 1: every
+ * operation requires the key; an answer that shows a pet without it has read the store for
+ * anyone.
+ */
 export function keylessPetProblem(
   ex: Exchange,
-  c: RequestClass,
+  credential: RequestClass['credential'],
   known: ReadonlySet<string>,
+  stems: ReadonlySet<string> = new Set(),
 ): Problem {
-  if (c.credential !== 'none' && c.credential !== 'wrong') return undefined;
+  if (credential !== 'none' && credential !== 'wrong') return undefined;
   const id = ex.response?.json === undefined ? undefined : petIn(exactJson(ex), known);
-  if (id === undefined) return undefined;
-  const text = `the answer to a request without the right key holds pet ${id} of the store`;
-  return finding('pets-without-key', { id }, text);
+  if (id !== undefined) {
+    const text = `the answer to a request without the right key holds pet ${id} of the store`;
+    return finding('pets-without-key', { id }, text);
+  }
+  const stem = revealedName(ex, stems);
+  if (stem === undefined) return undefined;
+  const text = `the answer to a request without the right key shows the name of a pet of the store (${stem}...), which the request did not carry`;
+  return finding('pets-without-key', { name: stem }, text);
 }
 
 /** One answer that broke an invariant: who sent the request, what it was, and why it fails. */
@@ -304,7 +360,7 @@ export function judgeAnswer(
   if (!ex.response || ex.response.truncated) return undefined;
   const c = classified ?? classifyRequest(ex.request, ctx);
   if (!c) return undefined;
-  const leak = keylessPetProblem(ex, c, known);
+  const leak = keylessPetProblem(ex, c.credential, known);
   if (leak) return { problem: leak, label: offenceLabel(ex, c) };
   // A 413 or 429 Error is a limit the contract leaves open: sane for any request, and it says
   // nothing of the clauses the request was sent for.

@@ -46,6 +46,11 @@ export interface RequestClass {
    * Without the key it must not be served; any refusal or redirect will do.
    */
   foreignHost?: true;
+  /**
+   * Sent in another version of HTTP than 1.1 (HTTP/1.0): a server may refuse the version with
+   * 505 (RFC 9110 15.6.6), as EQUIV-FRAMING accepts.
+   */
+  otherVersion?: true;
   /** getPet: the petId as sent (decoded), and its value when it is an int64. */
   petId?: string;
   int64Id?: bigint;
@@ -268,6 +273,7 @@ export function classifyRequest(req: RecordedRequest, ctx: ClassContext): Reques
     ...(host !== undefined && host.toLowerCase() !== url.host.toLowerCase()
       ? { foreignHost: true as const }
       : {}),
+    ...(req.httpVersion ? { otherVersion: true as const } : {}),
   };
   const open = (c: RequestClass): RequestClass => ({
     ...(unusual || req.rfcForm ? { ...c, input: 'open' as const } : c),

@@ -5,14 +5,17 @@ import {
   type AnswersObservation,
   judgeAnswer,
   judgeStray,
+  keylessPetProblem,
+  nameStem,
   notASizeLimit,
   type Offence,
   offenceLabel,
   type SizedBody,
 } from '../checks/every-answer.ts';
+import type { Finding } from '../checks/finding.ts';
 import { isSheddingAnswer } from '../checks/open-limits.ts';
 import { RefusedWritesTally } from '../checks/refused-writes.ts';
-import { classifyRequest, type RequestClass } from '../checks/request-class.ts';
+import { classifyRequest, credentialOf, type RequestClass } from '../checks/request-class.ts';
 import { cellsOf, RequestSpaceTally } from '../checks/request-space.ts';
 import { exactJson, integerText } from '../http/exact.ts';
 import { type Exchange, forRecord } from '../http/exchange.ts';
@@ -47,6 +50,8 @@ export class AnswerLedger {
   /** Distinct pets any answer showed so far, and those createPet gave the run. */
   private readonly seen = new Set<string>();
   private readonly created = new Set<string>();
+  /** The stems of the names of the pets createPet gave the run (nameStem). */
+  private readonly stems = new Set<string>();
 
   constructor(
     private readonly ctx: AnswerContext,
@@ -65,7 +70,9 @@ export class AnswerLedger {
     // Classified once: the class reads the request's body, and both notes need it.
     const c = ex.response ? classifyRequest(ex.request, this.ctx) : undefined;
     // Judged on the pets known before it: a keyless answer's pets are not known from itself.
-    const judgement = c ? judgeAnswer(ex, this.ctx, c, this.seen) : judgeStray(ex, this.ctx);
+    const judgement =
+      this.keylessLeak(ex) ??
+      (c ? judgeAnswer(ex, this.ctx, c, this.seen) : judgeStray(ex, this.ctx));
     if (c?.operation === 'getPet') this.noteNotice(ex);
     if (c?.operation === 'listPets') this.noteLink(ex);
     if (c?.operation === 'createPet') this.noteSize(ex, c);
@@ -91,6 +98,20 @@ export class AnswerLedger {
     const label = waitedOut ? `${judgement.label}, waited out and sent again` : judgement.label;
     if (this.first.length < KEEP)
       this.first.push({ label, problem: judgement.problem, ex: forRecord(ex) });
+  }
+
+  /**
+   * Any answer to a request without the right key, whatever it asked and however it was framed,
+   * that shows a pet of the store (keylessPetProblem): judged here, since no operation's
+   * class describes a request to another path or in HTTP/1.0.
+   */
+  private keylessLeak(
+    ex: Exchange,
+  ): { problem: Finding; label: string; limited?: true } | undefined {
+    if (!ex.response || ex.response.truncated) return undefined;
+    const credential = credentialOf(ex.request.headers, this.ctx.apiKey);
+    const problem = keylessPetProblem(ex, credential, this.seen, this.stems);
+    return problem ? { problem, label: offenceLabel(ex, { credential }) } : undefined;
   }
 
   /** Keeps the largest valid NewPet a 201 took and the smallest a 413 refused (notASizeLimit). */
@@ -128,7 +149,11 @@ export class AnswerLedger {
       const id = integerText((item as { id?: unknown } | null)?.id);
       if (id === undefined) continue;
       this.seen.add(id);
-      if (c.operation === 'createPet' && ex.response?.status === 201) this.created.add(id);
+      if (c.operation !== 'createPet' || ex.response?.status !== 201) continue;
+      this.created.add(id);
+      const { name } = item as { name?: unknown };
+      const stem = typeof name === 'string' ? nameStem(name) : undefined;
+      if (stem) this.stems.add(stem);
     }
   }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type AnswerContext, judgeAnswer, judgeStray } from '../../src/checks/every-answer.ts';
+import {
+  type AnswerContext,
+  judgeAnswer,
+  judgeStray,
+  keylessPetProblem,
+  nameStem,
+} from '../../src/checks/every-answer.ts';
 import { classifyRequest } from '../../src/checks/request-class.ts';
 import type { Exchange } from '../../src/http/exchange.ts';
 import { errorBody, exchange } from '../support/exchanges.ts';
@@ -230,5 +236,49 @@ describe('EVERY-ANSWER: one judge of what every answer keeps, whatever sent it',
     ).toBe('not judged');
     const outside = exchange(html, 'GET', 'http://h/health');
     expect(stray(outside)).toBe('not judged');
+  });
+
+  it('fails an answer without the right key that names a pet of the store, whatever the request or the format', () => {
+    const stems = new Set([nameStem('pc-0123abcd-m4.2-ß') as string]);
+    expect([...stems]).toEqual(['pc-0123abcd-m4.2-']);
+    // A bare tag tells no pet apart; a name without the run's tag has no stem.
+    expect(nameStem('pc-0123abcd-ß')).toBeUndefined();
+    expect(nameStem('Rex')).toBeUndefined();
+    const leak = (ex: Exchange, credential: 'none' | 'wrong' | 'key' = 'none') =>
+      `${keylessPetProblem(ex, credential, new Set(), stems) ?? 'sound'}`;
+    const message = { code: 'unauthorized', message: 'pet pc-0123abcd-m4.2-ß is not yours' };
+    const named = { status: 401, json: { ...message, status: 401 } };
+    expect(leak(sent({ path: '/pets/7', auth: null }, named))).toMatch(/name of a pet/);
+    // In an HTML page to another path, in a header: the same.
+    const page = { status: 200, body: '<li>pc-0123abcd-m4.2-&szlig;</li>', headers: {} };
+    expect(leak(sent({ path: '/pets/findByStatus', auth: null }, page))).toMatch(/name of a pet/);
+    const header = { ...error(401), headers: { 'x-pet': 'pc-0123abcd-m4.2-' } };
+    expect(leak(sent({ path: '/pets', auth: 'Bearer no' }, header), 'wrong')).toMatch(/name/);
+    // Not when the request carried the name itself (an echo), nor with the key.
+    const echo = sent(
+      { method: 'POST', path: '/pets', auth: null, body: '{"name":"pc-0123abcd-m4.2-ß"}' },
+      named,
+    );
+    expect(leak(echo)).toBe('sound');
+    const query = sent({ path: '/pets?name=pc-0123abcd-m4.2-%C3%9F', auth: null }, named);
+    expect(leak(query)).toBe('sound');
+    expect(leak(sent({ path: '/pets/7' }, named), 'key')).toBe('sound');
+    // Another pet's label beginning the same way is another stem.
+    const other = {
+      status: 401,
+      json: { ...message, message: 'pc-0123abcd-m4.21-x', status: 401 },
+    };
+    expect(leak(sent({ path: '/pets/7', auth: null }, other))).toBe('sound');
+  });
+
+  it('takes a 505 Error to a request in HTTP/1.0 as the version refused (RFC 9110 15.6.6), not a server error', () => {
+    const http10 = (answer: Parameters<typeof exchange>[0]) => {
+      const ex = sent({ path: '/pets?limit=2' }, answer);
+      ex.request.httpVersion = '1.0';
+      return ex;
+    };
+    expect(verdict(http10(error(505)))).toBe('sound');
+    expect(verdict(http10({ status: 505, body: 'no', headers: {} }))).not.toBe('sound');
+    expect(verdict(list('/pets?limit=2', error(505)))).toBe('server error 505');
   });
 });

@@ -16,6 +16,7 @@ import { HTTP_MUST_FAULTS } from './http-must-faults.ts';
 import { CREATE_INVALID_FAULTS } from './invalid-body-faults.ts';
 import { LIST_FAULTS } from './list-faults.ts';
 import { MAGNITUDE_FAULTS } from './magnitude-faults.ts';
+import { KEYLESS_REACH_FAULTS } from './keyless-reach-faults.ts';
 import { JSON_TEXT_FAULTS, MEDIA_FAULTS } from './media-faults.ts';
 import { METHOD_FAULTS } from './method-faults.ts';
 import { NAME_FAULTS } from './name-faults.ts';
@@ -58,6 +59,7 @@ export const FAULTS: readonly Fault[] = [
   ...JSON_TEXT_FAULTS,
   ...READ_BACK_FAULTS,
   ...CLIENT_HABIT_FAULTS,
+  ...KEYLESS_REACH_FAULTS,
 ];
 
 export function findFault(name: string): Fault {

@@ -182,6 +182,7 @@ const SAME_AFTER_SUNSET = new Set([
   'canonical-redirects',
   'cookies-of-20-kib',
   'gzip-when-asked',
+  'http10-505',
 ]);
 
 /** Every variant, and the reference itself, on both sides of the getPet sunset (but those above). */

@@ -108,6 +108,15 @@ export const WIDER_CHOICES: readonly ServerVariant[] = [
     },
   },
   {
+    name: 'http10-505',
+    description:
+      'Refuses every HTTP/1.0 request with 505 and an Error body, the key or not (a gateway that speaks HTTP/1.1 only): RFC 9110 15.6.6 lets it.',
+    wrap: (app) => (req) =>
+      req.httpVersion === '1.0'
+        ? errorOf(505, 'http_version_not_supported', 'HTTP/1.1 only.')
+        : app(req),
+  },
+  {
     name: 'cookies-of-20-kib',
     description:
       'Sets five cookies of 4,000 octets on every answer (a CDN’s A/B tests): a header section of 20 KiB, past Node’s and undici’s 16 KiB default, and a Cookie field too large for its own 16 KiB request limit if all are sent back.',
