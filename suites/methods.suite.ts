@@ -97,17 +97,29 @@ export default function methodsSuite(run: SuiteRun): void {
     { method: 'DELETE' },
     { method: 'PUT', body: (name: string) => ({ name, categoryId: 2, status: 'sold' }) },
     { method: 'PATCH', body: (name: string) => ({ name }) },
-  ];
+    // The sample Swagger Petstore's update of a pet by a form (POST /pet/{petId}).
+    { method: 'POST', form: (name: string) => `name=${encodeURIComponent(name)}&status=sold` },
+  ] as const;
+  /** A write's body: JSON, or a form. */
+  const writeBody = (write: (typeof WRITES)[number], name: string) =>
+    'body' in write
+      ? { json: write.body(name) }
+      : 'form' in write
+        ? {
+            rawBody: write.form(name),
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          }
+        : {};
 
   // Methods the contract does not show, with the key, each write on a pet of its own.
   checkTest(target, ERROR_BODY_OTHER_METHODS, async (api) => {
-    const writes = WRITES.map(async ({ method, body }): Promise<MethodProbe> => {
+    const writes = WRITES.map(async (write): Promise<MethodProbe> => {
+      const { method } = write;
       const name = petName(runId, `${method.toLowerCase()}-keyed`);
       const id = exactPetId(await api.createPet({ name, categoryId: 2, status: 'sold' }));
       const path = `/pets/${id ?? 1}`;
       // The pet's own fields again: where the method exists, the pet stays as the run knows it.
-      const json = body ? body(name) : undefined;
-      const ex = await api.send({ method, path, auth: 'key', ...(json ? { json } : {}) });
+      const ex = await api.send({ method, path, auth: 'key', ...writeBody(write, name) });
       return { label: `${method} ${path}, the key`, key: 'valid', ex };
     });
     // The collection's own router answers PATCH, PUT and DELETE on /pets; of these only an
@@ -143,18 +155,14 @@ export default function methodsSuite(run: SuiteRun): void {
   // Each write on a pet of its own, created for it, then read with the key.
   checkTest(target, AUTH_OTHER_METHODS, (api) =>
     Promise.all(
-      WRITES.flatMap(({ method, body }) =>
+      WRITES.flatMap((write) =>
         KEYLESS.map(async ({ key, words, auth }): Promise<WriteProbe> => {
+          const { method } = write;
           const name = petName(runId, `${method.toLowerCase()}-${key}`);
           const id = exactPetId(await api.createPet({ name, categoryId: 1 }));
-          const asked = body ? `${name}-renamed` : undefined;
+          const asked = method === 'DELETE' ? undefined : `${name}-renamed`;
           const path = `/pets/${id ?? 1}`;
-          const ex = await api.send({
-            method,
-            path,
-            auth,
-            ...(body && asked ? { json: body(asked) } : {}),
-          });
+          const ex = await api.send({ method, path, auth, ...writeBody(write, asked ?? name) });
           const after =
             id === undefined || getPetRemoved(target.ctx) ? undefined : await api.getPet(id);
           return {

@@ -2,6 +2,7 @@ import { boundaryNewPets } from '../src/arbitraries/new-pet.ts';
 import { UNKNOWN_IDS } from '../src/arbitraries/pet-id.ts';
 import { petName } from '../src/arbitraries/pet-name.ts';
 import { type Sandwich, statusSplit } from '../src/checks/agreement.ts';
+import { KEYLESS } from '../src/checks/auth-table.ts';
 import { DEPRECATION_EVERY_GETPET } from '../src/checks/deprecation.ts';
 import { EVERY_ANSWER } from '../src/checks/every-answer.ts';
 import { LIST_NEXT_LINK, nextLinkQueries } from '../src/checks/next-link.ts';
@@ -202,6 +203,9 @@ export default function wholeRunSuite(run: SuiteRun): void {
     const pages = await Promise.all(
       queries.map(async (query) => ({ query, ex: await api.listPets(query) })),
     );
+    // A next link without the key: a cursor is no credential (Authentication, 1), however it
+    // is signed. EVERY-ANSWER judges these answers (owed 401, and no pet shown).
+    await Promise.all(queries.flatMap((query) => KEYLESS.map((k) => api.listPets(query, k.auth))));
     return { pages };
   });
 

@@ -129,45 +129,62 @@ export interface WriteProbe extends MethodProbe {
   after?: Exchange;
 }
 
-/** The pet read after an unauthenticated write: gone or renamed means the write was done. */
-function judgeWrite(probe: WriteProbe) {
+/**
+ * The pet read after an unauthenticated write: renamed as the write asked (a name no other client
+ * would choose) means the write was done, whatever the answer said; gone means it too after a
+ * 2xx, or after a refusal when every DELETE's pet is gone (`deletesGone`: another client would
+ * have to delete each of them between the write and the read).
+ */
+function judgeWrite(probe: WriteProbe, deletesGone: boolean) {
   const { ex, after, label } = probe;
-  if (!is2xx(ex)) return undefined;
   const status = ex.response?.status;
   const evidence = after ? [ex, after] : [ex];
   const body = exactJson(after) as { name?: unknown } | undefined;
-  const done =
-    after?.response?.status === 404
-      ? 'the pet is gone'
-      : probe.asked !== undefined && body?.name === probe.asked
-        ? 'the pet took the name sent'
-        : undefined;
+  const gone = after?.response?.status === 404 && (is2xx(ex) || deletesGone);
+  const done = gone
+    ? 'the pet is gone'
+    : probe.asked !== undefined && body?.name === probe.asked
+      ? 'the pet took the name sent'
+      : undefined;
   if (done)
     return fail(
       finding(
         'written-without-key',
         { status },
-        `answered ${status} and ${done}: a write done without the right key`,
+        `answered ${status ?? 'nothing'} and ${done}: a write done without the right key`,
       ),
       evidence,
       about(label),
     );
+  if (!is2xx(ex)) return undefined;
   return warn(
     `${label}: answered ${status} without the right key (the pet did not change)`,
     evidence,
   );
 }
 
+/** Every DELETE without the key was followed by a read that found its pet gone. */
+function everyDeleteGone(probes: readonly WriteProbe[]): boolean {
+  const deletes = probes.filter((p) => p.ex.request.method === 'DELETE' && p.after);
+  return deletes.length > 1 && deletes.every((p) => p.after?.response?.status === 404);
+}
+
 export const AUTH_OTHER_METHODS: Check<WriteProbe[]> = {
   id: 'AUTH-OTHER-METHODS',
   title:
-    'DELETE, PUT and PATCH /pets/{petId} of a pet the run created, without a key or with a wrong one -> the pet unchanged (a 2xx: warn; the pet gone or renamed: fail)',
+    'DELETE, PUT, PATCH and a form POST to /pets/{petId} of a pet the run created, without a key or with a wrong one -> the pet unchanged, whatever the answer (renamed as asked, or gone after a 2xx or after every such DELETE: fail; a 2xx that changed nothing: warn)',
   operation: 'all',
   clause: CLAUSES.auth401,
   level: 'MUST',
   writes: true,
-  judge: (probes) =>
-    judgeEach(probes, judgeWrite, `${probes.length} writes without the key, none done`),
+  judge: (probes) => {
+    const deletesGone = everyDeleteGone(probes);
+    return judgeEach(
+      probes,
+      (probe) => judgeWrite(probe, deletesGone),
+      `${probes.length} writes without the key, none done`,
+    );
+  },
 };
 
 /**
@@ -214,7 +231,7 @@ function judgeKeyedMethod(probe: MethodProbe) {
 export const ERROR_BODY_OTHER_METHODS: Check<MethodProbe[]> = {
   id: 'ERROR-BODY-OTHER-METHODS',
   title:
-    'DELETE, PUT and PATCH /pets/{petId} of a pet the run created, PATCH /pets with an empty merge patch, and OPTIONS on both paths, with the key -> any answer (operations not shown may exist), but an error answer (405, 404, 501, ...) carries the Error body',
+    'DELETE, PUT, PATCH and a form POST to /pets/{petId} of a pet the run created, PATCH /pets with an empty merge patch, and OPTIONS on both paths, with the key -> any answer (operations not shown may exist), but an error answer (405, 404, 501, ...) carries the Error body',
   operation: 'all',
   clause: CLAUSES.errorBody,
   level: 'MUST',

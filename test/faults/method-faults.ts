@@ -1,7 +1,7 @@
-import type { AppRequest, Handler } from '../../src/reference/index.ts';
+import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
 import { PetStore } from '../../src/reference/store.ts';
 import type { Fault, FaultContext } from './types.ts';
-import { ITEM, isObject, LIST, matches, parsedBody, withKey } from './wrap.ts';
+import { errorOf, ITEM, isObject, LIST, matches, parsedBody, withKey } from './wrap.ts';
 
 /**
  * Servers whose key check covers the contract's methods only: another method on its paths
@@ -23,17 +23,29 @@ class OpenStore extends PetStore {
 
 const idOf = (req: AppRequest) => req.path.split('/').at(-1) ?? '';
 
-/** The reference, with `method` on /pets/{petId} done by `write` whatever the key. */
+const NO_CONTENT: AppResponse = { status: 204, raw: '', headers: { 'content-type': '' } };
+
+/**
+ * The reference, with `method` on /pets/{petId} done by `write` whatever the key, then answered
+ * `answer` (204, or the 401 of a key check that runs after the handler).
+ */
 const writesWithoutKey =
-  (method: string, write: (store: OpenStore, req: AppRequest) => boolean) =>
+  (
+    method: string,
+    write: (store: OpenStore, req: AppRequest) => boolean,
+    answer: AppResponse = NO_CONTENT,
+  ) =>
   (_app: Handler, ctx: FaultContext): Handler => {
     const store = new OpenStore();
     const app = ctx.reference({ store });
-    return (req) =>
-      matches(req, method, ITEM) && write(store, req)
-        ? { status: 204, raw: '', headers: { 'content-type': '' } }
-        : app(req);
+    return (req) => (matches(req, method, ITEM) && write(store, req) ? answer : app(req));
   };
+
+/** A form's `name` field, as the sample Swagger Petstore's POST /pet/{petId} reads it. */
+const formName = (req: AppRequest) =>
+  req.headers['content-type']?.startsWith('application/x-www-form-urlencoded')
+    ? (new URLSearchParams(req.body).get('name') ?? undefined)
+    : undefined;
 
 export const METHOD_FAULTS: readonly Fault[] = [
   {
@@ -62,6 +74,37 @@ export const METHOD_FAULTS: readonly Fault[] = [
       'Has a DELETE /pets/{petId} (an operation the contract does not show) that deletes the pet without checking the key: 204.',
     caughtBy: ['AUTH-OTHER-METHODS'],
     wrap: writesWithoutKey('DELETE', (store, req) => store.remove(idOf(req))),
+  },
+  {
+    name: 'delete-then-401',
+    description:
+      'Deletes the pet a DELETE /pets/{petId} names, key or not, and only then answers 401 to a request without the key (a key check in a middleware that runs after the handler).',
+    caughtBy: ['AUTH-OTHER-METHODS'],
+    wrap: (_app, ctx) => {
+      const store = new OpenStore();
+      const app = ctx.reference({ store });
+      return (req) => {
+        if (!matches(req, 'DELETE', ITEM) || !store.remove(idOf(req))) return app(req);
+        const keyed = req.headers.authorization === `Bearer ${ctx.apiKey}`;
+        return keyed
+          ? NO_CONTENT
+          : errorOf(401, 'unauthorized', 'The API key is missing or invalid.');
+      };
+    },
+  },
+  {
+    name: 'form-update-without-key',
+    description:
+      'Has the sample Swagger Petstore’s update of a pet by a form (POST /pets/{petId}, name=...) with no key check: it renames the pet and answers 401 all the same.',
+    caughtBy: ['AUTH-OTHER-METHODS'],
+    wrap: writesWithoutKey(
+      'POST',
+      (store, req) => {
+        const name = formName(req);
+        return name !== undefined && store.rename(idOf(req), name) !== undefined;
+      },
+      errorOf(401, 'unauthorized', 'The API key is missing or invalid.'),
+    ),
   },
   {
     name: 'patch-without-key',
