@@ -19,6 +19,8 @@ export interface CredentialVariant {
   auth: Auth;
   query?: Record<string, string>;
   headers?: Record<string, string>;
+  /** Fields undici refuses to write (`Upgrade`), written by the socket (SendOptions.rawFields). */
+  rawFields?: Record<string, string>;
   /**
    * Sent by its operation's own check only, not paired with the invalid inputs of
    * AUTH-BEFORE-*: a key a service accepts is accepted whatever the input (a development key),
@@ -73,6 +75,8 @@ const CONDITIONS = [
   ['if-none-match', '*'],
   ['if-modified-since', 'Fri, 01 Jan 2100 00:00:00 GMT'],
   ['accept', 'text/html'],
+  // A range a cache in front of the key check answers 206 from what it holds (RFC 9110 14.2).
+  ['range', 'bytes=0-'],
 ] as const;
 
 /**
@@ -87,6 +91,31 @@ const INTERNAL_CLIENT = [
   ['forwarded', 'for=127.0.0.1;proto=https'],
   ['x-client-ip', '172.16.0.5'],
 ] as const;
+
+/**
+ * The client-address fields of CDNs and load balancers (Akamai's and Cloudflare's True-Client-IP
+ * and CF-Connecting-IP, Fastly's, ...), all naming the loopback, in one request.
+ */
+const CDN_CLIENT: Record<string, string> = {
+  'true-client-ip': '127.0.0.1',
+  'cf-connecting-ip': '127.0.0.1',
+  'fastly-client-ip': '127.0.0.1',
+  'x-cluster-client-ip': '127.0.0.1',
+  'x-originating-ip': '127.0.0.1',
+  'x-remote-ip': '127.0.0.1',
+  'x-remote-addr': '127.0.0.1',
+};
+
+/**
+ * A request to switch to WebSocket (RFC 6455 4.1): a server handles it on a path of its own
+ * (node:http's 'upgrade' event), which may skip the key check its other path makes.
+ */
+const UPGRADE_FIELDS: Record<string, string> = {
+  connection: 'upgrade',
+  upgrade: 'websocket',
+  'sec-websocket-version': '13',
+  'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+};
 
 /**
  * User agents of the health checkers in front of a service (Kubernetes, AWS's and Google's load
@@ -187,6 +216,18 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
         label: `no key, with ${Object.keys(PROXY_IDENTITY).join(', ')} naming a user`,
         auth: 'none' as const,
         headers: PROXY_IDENTITY,
+        unpaired: true as const,
+      },
+      {
+        label: `no key, with ${Object.keys(CDN_CLIENT).join(', ')}: 127.0.0.1`,
+        auth: 'none' as const,
+        headers: CDN_CLIENT,
+        unpaired: true as const,
+      },
+      {
+        label: 'no key, asking to upgrade to WebSocket (Connection: upgrade, Upgrade: websocket)',
+        auth: 'none' as const,
+        rawFields: UPGRADE_FIELDS,
         unpaired: true as const,
       },
       {
@@ -541,6 +582,7 @@ export function withCredential(spec: RequestSpec, variant: CredentialVariant): S
     ...(spec.headers || variant.headers
       ? { headers: { ...spec.headers, ...variant.headers } }
       : {}),
+    ...(variant.rawFields ? { rawFields: variant.rawFields } : {}),
     ...(spec.dropHeaders ? { dropHeaders: spec.dropHeaders } : {}),
     ...(spec.json === undefined ? {} : { json: spec.json }),
     ...(spec.rawBody === undefined ? {} : { rawBody: spec.rawBody }),

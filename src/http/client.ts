@@ -12,6 +12,7 @@ import {
   type TransportError,
 } from './exchange.ts';
 import { differingDuplicate, keepExact, parseJsonBody } from './json-body.ts';
+import { fieldLines } from './request-line.ts';
 import { transfer } from './transfer.ts';
 import { undici } from './undici.ts';
 
@@ -57,6 +58,11 @@ export interface SendOptions {
   http10?: boolean;
   /** The head carries `Expect: 100-continue` (RFC 9110 10.1.1), on a connection of its own. */
   expectContinue?: boolean;
+  /**
+   * Header fields undici refuses to write (`Upgrade`, `Connection: upgrade`), written by the
+   * socket after the request line, on a connection of its own (request-line.ts).
+   */
+  rawFields?: Readonly<Record<string, string>>;
   /**
    * The request is the contract's only by an RFC (a relation of docs/equivalences.md marked
    * "RFC alone"): a server that does not read it so may refuse it as it would any request it
@@ -406,13 +412,14 @@ export function createClient(options: ClientOptions): HttpClient {
       (req.bodyOctets ? lenientUtf8.decode(req.bodyOctets) : undefined) ??
       req.bodyChunks?.join('') ??
       (req.json === undefined ? undefined : stringify(req.json));
+    const rawFields = {
+      ...(req.expectContinue ? { expect: '100-continue' } : {}),
+      ...req.rawFields,
+    };
     const recordedRequest: RecordedRequest = {
       method: req.method,
       url,
-      headers: {
-        ...recordedHeaders(headers),
-        ...(req.expectContinue ? { expect: '100-continue' } : {}),
-      },
+      headers: { ...recordedHeaders(headers), ...rawFields },
       ...(body === undefined ? {} : { body }),
       ...(req.absoluteForm ? { absoluteForm: true as const } : {}),
       ...(req.http10 ? { httpVersion: '1.0' as const } : {}),
@@ -461,7 +468,7 @@ export function createClient(options: ClientOptions): HttpClient {
         chunkFraming: req.bodyChunks ? req.chunkFraming : undefined,
         freshConnection: req.freshConnection,
         http10: req.http10,
-        expectContinue: req.expectContinue,
+        rawFields: Object.keys(rawFields).length ? fieldLines(rawFields) : undefined,
       });
       const res = await transfer(lease.dispatcher, request).finally(lease.release);
       const { bytes, truncated, wholeBytes, overrun } = res;

@@ -3,7 +3,7 @@ import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
 import { type ChunkFraming, frameChunks } from './chunk-framing.ts';
 import { skippingContinue } from './interim.ts';
-import { asHttp10, expectingContinue } from './request-line.ts';
+import { asHttp10, withFields } from './request-line.ts';
 import { tapReads } from './transfer.ts';
 import { undici } from './undici.ts';
 
@@ -15,8 +15,11 @@ export interface ConnectionNeeds {
   freshConnection?: boolean | undefined;
   /** The request line written as HTTP/1.0, on a connection of its own (request-line.ts). */
   http10?: boolean | undefined;
-  /** The head carries `Expect: 100-continue`, on a connection of its own (request-line.ts). */
-  expectContinue?: boolean | undefined;
+  /**
+   * Field lines undici refuses to write (`Expect: 100-continue`, `Upgrade`), written after the
+   * request line, on a connection of its own (request-line.ts).
+   */
+  rawFields?: string | undefined;
 }
 
 /** A dispatcher to send one request through, and what to do once its answer is read. */
@@ -56,8 +59,8 @@ export class Connections {
 
   lease(needs: ConnectionNeeds): Lease {
     const framing = needs.chunkFraming;
-    if (needs.freshConnection || needs.http10 || needs.expectContinue) {
-      const options = this.options(framing, needs.http10, needs.expectContinue);
+    if (needs.freshConnection || needs.http10 || needs.rawFields) {
+      const options = this.options(framing, needs.http10, needs.rawFields);
       const own = new undici.Agent({ ...options, connections: 1 });
       // Destroyed, not closed, once its answer is read: a target still holding the request (a
       // hang the deadline ended) must not keep the socket open.
@@ -80,11 +83,11 @@ export class Connections {
   }
 
   /** undici's own connector, each socket it opens tapped so an answer knows its socket (transfer.ts). */
-  private options(framing: ChunkFraming | undefined, http10?: boolean, expect?: boolean) {
+  private options(framing: ChunkFraming | undefined, http10?: boolean, fields?: string) {
     const { connector } = this;
     const prepare = (socket: Socket) => {
       const versioned = http10 ? asHttp10(socket) : socket;
-      const written = expect ? expectingContinue(versioned) : versioned;
+      const written = fields ? withFields(versioned, fields) : versioned;
       const tapped = tapReads(skippingContinue(written));
       return framing ? frameChunks(tapped, () => framing) : tapped;
     };

@@ -30,20 +30,28 @@ function asHead10(text: string): string {
 }
 
 /**
- * The socket, each request head written with `Expect: 100-continue` after its request line
- * (RFC 9110 10.1.1), as curl sends it with a large body: undici refuses the field itself. The
- * body follows at once (a client need not wait for the 100), and the 100 is read past
- * (interim.ts). A server handles such a request on a path of its own (node:http's
- * 'checkContinue' event), which may skip what its other path does.
+ * The socket, each request head written with `fields` (lines `name: value\r\n`) after its
+ * request line: fields undici refuses to write itself, as curl and browsers send them:
+ * `Expect: 100-continue` (RFC 9110 10.1.1) with a large body (the body follows at once, a client
+ * need not wait for the 100, and the 100 is read past: interim.ts), `Upgrade` (RFC 9110 7.8). A
+ * server handles such a request on a path of its own (node:http's 'checkContinue' and
+ * 'upgrade' events), which may skip what its other path does.
  */
-export function expectingContinue(socket: Socket): Socket {
+export function withFields(socket: Socket, fields: string): Socket {
   const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
   socket.write = ((data: unknown, ...rest: unknown[]) =>
     write(
       typeof data === 'string' && REQUEST_LINE.test(data)
-        ? data.replace(REQUEST_LINE, '$&expect: 100-continue\r\n')
+        ? data.replace(REQUEST_LINE, `$&${fields}`)
         : data,
       ...rest,
     )) as Socket['write'];
   return socket;
+}
+
+/** Field lines for a head (withFields), from their names and values. */
+export function fieldLines(fields: Readonly<Record<string, string>>): string {
+  return Object.entries(fields)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
 }

@@ -10,6 +10,15 @@ import { errorOf, ITEM, matches, withKey } from './wrap.ts';
 const keyless = (req: AppRequest, apiKey: string) =>
   req.headers.authorization !== `Bearer ${apiKey}`;
 
+const NO_KEY_CHECKS = ['AUTH-LIST-NO-KEY', 'AUTH-CREATE-NO-KEY', 'AUTH-GET-NO-KEY'];
+
+/** Serves a request as if it carried the right key when `pass` says so. */
+const keyWhen =
+  (pass: (req: AppRequest) => boolean) =>
+  (app: Handler, { apiKey }: { apiKey: string }): Handler =>
+  (req) =>
+    app(pass(req) ? withKey(req, apiKey) : req);
+
 /** The name of the pet a keyless getPet asks for, read from the store with the key. */
 async function storedName(app: Handler, req: AppRequest, apiKey: string): Promise<string> {
   const res = await app(withKey(req, apiKey));
@@ -29,6 +38,33 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
         if (!matches(req, 'GET', ITEM) || !keyless(req, apiKey)) return app(req);
         const name = await storedName(app, req, apiKey);
         return errorOf(401, 'unauthorized', `pet ${name} needs the owner's key`);
+      },
+  },
+  {
+    name: 'upgrade-skips-key',
+    description:
+      'Handles a request that asks to upgrade to WebSocket (Upgrade: websocket) on a path of its own, which skips the key check and serves it as a plain request.',
+    caughtBy: NO_KEY_CHECKS,
+    wrap: keyWhen((req) => req.headers.upgrade?.toLowerCase() === 'websocket'),
+  },
+  {
+    name: 'true-client-ip-trusted',
+    description:
+      'Trusts a loopback True-Client-IP (the client address Akamai and Cloudflare write) as an internal caller: served without the key.',
+    caughtBy: NO_KEY_CHECKS,
+    wrap: keyWhen((req) => req.headers['true-client-ip'] === '127.0.0.1'),
+  },
+  {
+    name: 'range-served-from-cache',
+    description:
+      'A cache in front of the key check answers a request with a Range field from what it holds, key or not: 206 with the body a keyed request got.',
+    caughtBy: NO_KEY_CHECKS,
+    wrap:
+      (app, { apiKey }) =>
+      async (req) => {
+        if (req.headers.range === undefined) return app(req);
+        const res = await app(withKey(req, apiKey));
+        return res.status === 200 ? { ...res, status: 206 } : res;
       },
   },
 ];
