@@ -140,6 +140,10 @@ export const OTHER_STATUS_WORDS = [
   'unavailable',
   'archived',
   '',
+  // The enum's ordinals, as a store that keeps statuses as numbers reads a digit string.
+  '0',
+  '1',
+  '2',
 ] as const;
 
 const otherStatusBodies = (runId: string): InvalidBody[] =>
@@ -201,6 +205,9 @@ function spelledOtherwise(runId: string, field: keyof typeof OTHER_SPELLINGS): I
     };
   });
 }
+
+/** Numbers as lenient readers write them, which JSON's grammar does not (RFC 8259 6). */
+const LENIENT_NUMBERS = ['007', '+5', '.5', '5.', '0x10', 'NaN', 'Infinity', '1_000'];
 
 /** Every named way a createPet body is made invalid (contract: createPet, 400). */
 export const MUTATIONS: readonly Mutation[] = [
@@ -323,7 +330,17 @@ export const MUTATIONS: readonly Mutation[] = [
     maxRuns: 1,
     examples: () => [{ raw: `${' '.repeat(LONG)}null` }],
   },
-  { id: 'MALFORMED-JSON', label: 'with malformed JSON', arb: (r) => malformedJson(r) },
+  {
+    id: 'MALFORMED-JSON',
+    label: 'with malformed JSON (also numbers JSON does not write: 007, +5, .5, 0x10, NaN)',
+    arb: (r) => malformedJson(r),
+    // Number forms a lenient reader (JavaScript's Number, JSON5, Jackson's ALLOW_* features)
+    // takes, which RFC 8259 6 does not: the body is no JSON text, whatever the seed.
+    examples: (r) =>
+      LENIENT_NUMBERS.map((text, i) => ({
+        raw: `{"name":${JSON.stringify(refusedName(r, `lenient-number-${i}`))},"categoryId":${text}}`,
+      })),
+  },
   {
     id: 'EMPTY-BODY',
     label: 'with an empty body',

@@ -404,6 +404,19 @@ export const RELATIONS: readonly Relation[] = [
         plain(newPet(ctx, 'proxy'), 'behind proxies, creating', { headers: proxy }),
         plain({ op: 'listPets', limit: 2 }, 'behind proxies, listing', { headers: proxy }),
         plain({ op: 'getPet', id: ctx.petId }, 'traced, uncached', { headers: tracing }),
+        // A page size preferred (RFC 7240; OData's maxpagesize): the limit is still the
+        // query's, its default 20 here.
+        plain({ op: 'listPets' }, 'preferring pages of 500 (Prefer: maxpagesize=500)', {
+          headers: { prefer: 'maxpagesize=500, odata.maxpagesize=500' },
+        }),
+        // A tag no answer carried: the precondition holds, so the request is served as if
+        // unconditional (RFC 9110 13.1.2), not answered 304.
+        plain({ op: 'listPets', limit: 3 }, 'with If-None-Match of a tag no answer had', {
+          headers: { 'if-none-match': '"pc-no-such-tag"' },
+        }),
+        plain({ op: 'getPet', id: ctx.petId }, 'getPet with If-None-Match of a tag no answer had', {
+          headers: { 'if-none-match': '"pc-no-such-tag"' },
+        }),
       ];
     },
   },

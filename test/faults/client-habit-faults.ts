@@ -30,6 +30,9 @@ type Json = Record<string, unknown>;
 /** The statuses a store keyed by a plain object, or a later release, takes beside the three. */
 const TAKEN_STATUSES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'adopted'];
 
+/** The statuses by their ordinals, as a store that keeps numbers reads digit strings. */
+const ORDINALS: Record<string, string> = { '0': 'available', '1': 'pending', '2': 'sold' };
+
 /** The names a name index kept in a plain object cannot take. */
 const INHERITED_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
 
@@ -145,6 +148,55 @@ export const CLIENT_HABIT_FAULTS: readonly Fault[] = [
       const res = await app(rewriteJsonBody(req, ({ status: _s, ...rest }) => rest));
       return res.status === 201 ? mapJson(res, (json) => ({ ...(json as Json), status })) : res;
     },
+  },
+  {
+    name: 'status-ordinal-digits',
+    description:
+      'Keeps statuses as their ordinals and reads a digit string as one: status "1" is taken as pending (201).',
+    caughtBy: ['CREATE-400-STATUS-ENUM'],
+    wrap: (app) => (req) => {
+      const status = matches(req, 'POST', LIST) ? bodyOf(req)?.status : undefined;
+      const word = typeof status === 'string' ? ORDINALS[status] : undefined;
+      return word ? app(rewriteJsonBody(req, (body) => ({ ...body, status: word }))) : app(req);
+    },
+  },
+  {
+    name: 'lenient-json-numbers',
+    description:
+      'Reads JSON numbers as JavaScript does: a categoryId written 007, +5 or .5 is taken (201), though JSON has no such numbers.',
+    caughtBy: ['CREATE-400-MALFORMED-JSON'],
+    wrap: (app) => (req) => {
+      if (!matches(req, 'POST', LIST)) return app(req);
+      const body = req.body.replace(/("categoryId":)(?:0+(?=\d)|\+)(\d+)/, '$1$2');
+      return app(body === req.body ? req : { ...req, body });
+    },
+  },
+  {
+    name: 'prefer-page-size-uncapped',
+    description:
+      'Takes an OData-style Prefer: maxpagesize=N as the page size when the query has no limit (capped at 100): a page of 100 pets where the default limit, 20, is owed.',
+    caughtBy: ['EQUIV-FIELDS'],
+    wrap: (app) => (req) => {
+      const size = /maxpagesize=(\d+)/i.exec(req.headers.prefer ?? '')?.[1];
+      if (!size || !matches(req, 'GET', LIST) || req.query.has('limit')) return app(req);
+      const query = new URLSearchParams(req.query);
+      query.set('limit', String(Math.min(Number(size), 100)));
+      return app({ ...req, query });
+    },
+  },
+  {
+    name: 'if-none-match-any-304',
+    description:
+      'A caching step answers 304 to any GET with the key that carries If-None-Match, without comparing the tag: a client with a stale copy is told it is current.',
+    caughtBy: ['EQUIV-FIELDS'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        req.method === 'GET' &&
+        req.headers['if-none-match'] !== undefined &&
+        req.headers.authorization === `Bearer ${apiKey}`
+          ? { status: 304, raw: '', headers: { 'content-type': '' } }
+          : app(req),
   },
   {
     name: 'name-index-inherited-500',
