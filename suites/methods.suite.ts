@@ -129,19 +129,27 @@ export default function methodsSuite(run: SuiteRun): void {
       key: 'valid',
       ex: await api.send({ method: 'PATCH', path: '/pets', auth: 'key', json: {} }),
     }))();
-    const options = ['/pets', '/pets/1'].map(
-      async (path): Promise<MethodProbe> => ({
-        label: `OPTIONS ${path}, the key`,
-        key: 'valid',
-        ex: await api.send({ method: 'OPTIONS', path, auth: 'key' }),
-      }),
+    const options = ['OPTIONS', 'TRACE'].flatMap((method) =>
+      ['/pets', '/pets/1'].map(
+        async (path): Promise<MethodProbe> => ({
+          label: `${method} ${path}, the key`,
+          key: 'valid',
+          ex: await api.send({ method, path, auth: 'key' }),
+        }),
+      ),
     );
     return Promise.all([...writes, collection, ...options]);
   });
 
   // Paths the contract does not show, with the key: a framework's default 404 is no Error.
-  checkTest(target, ERROR_BODY_OTHER_PATHS, (api) =>
-    Promise.all(
+  checkTest(target, ERROR_BODY_OTHER_PATHS, async (api) => {
+    // Without the key too: no pet may show in any answer (EVERY-ANSWER judges these).
+    await Promise.all(
+      OTHER_PATHS.flatMap((path) =>
+        KEYLESS.map(({ auth }) => api.send({ method: 'GET', path, auth })),
+      ),
+    );
+    return Promise.all(
       OTHER_PATHS.map(
         async (path): Promise<MethodProbe> => ({
           label: `GET ${path}, the key`,
@@ -149,8 +157,8 @@ export default function methodsSuite(run: SuiteRun): void {
           ex: await api.send({ method: 'GET', path, auth: 'key' }),
         }),
       ),
-    ),
-  );
+    );
+  });
 
   // Each write on a pet of its own, created for it, then read with the key.
   checkTest(target, AUTH_OTHER_METHODS, (api) =>

@@ -231,7 +231,7 @@ function judgeKeyedMethod(probe: MethodProbe) {
 export const ERROR_BODY_OTHER_METHODS: Check<MethodProbe[]> = {
   id: 'ERROR-BODY-OTHER-METHODS',
   title:
-    'DELETE, PUT, PATCH and a form POST to /pets/{petId} of a pet the run created, PATCH /pets with an empty merge patch, and OPTIONS on both paths, with the key -> any answer (operations not shown may exist), but an error answer (405, 404, 501, ...) carries the Error body',
+    'DELETE, PUT, PATCH and a form POST to /pets/{petId} of a pet the run created, PATCH /pets with an empty merge patch, and OPTIONS and TRACE on both paths, with the key -> any answer (operations not shown may exist), but an error answer (405, 404, 501, ...) carries the Error body',
   operation: 'all',
   clause: CLAUSES.errorBody,
   level: 'MUST',
@@ -249,11 +249,25 @@ export const ERROR_BODY_OTHER_METHODS: Check<MethodProbe[]> = {
  * (nothing of it shown), a sub-resource, other names of the collection, and the collection with
  * a trailing slash. A framework's own 404 page is what the class is about.
  */
-export const OTHER_PATHS = ['/store/orders', '/pets/1/photos', '/pet', '/animals', '/pets/'];
+/**
+ * Paths the contract does not show: a framework's defaults, and the sample Swagger Petstore's
+ * routes (findByStatus, findByTags, /pet/{petId}), which a service grown from it may still serve.
+ */
+export const OTHER_PATHS = [
+  '/store/orders',
+  '/pets/1/photos',
+  '/pet',
+  '/animals',
+  '/pets/',
+  '/pets/findByStatus?status=available',
+  '/pets/findByTags?tags=a',
+  '/pet/findByStatus?status=available',
+  '/pet/1',
+];
 
 export const ERROR_BODY_OTHER_PATHS: Check<MethodProbe[]> = {
   id: 'ERROR-BODY-OTHER-PATHS',
-  title: `GET ${OTHER_PATHS.join(', ')} (paths the contract does not show), with the key -> any answer, but an error answer (404, 405, ...) carries the Error body`,
+  title: `GET ${OTHER_PATHS.join(', ')} (paths the contract does not show), with the key -> any answer, but an error answer (404, 405, ...) carries the Error body (sent without the key too, for EVERY-ANSWER: no pet shown)`,
   operation: 'all',
   clause: CLAUSES.errorBody,
   level: 'MUST',

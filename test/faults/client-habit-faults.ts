@@ -199,6 +199,20 @@ export const CLIENT_HABIT_FAULTS: readonly Fault[] = [
           : app(req),
   },
   {
+    name: 'long-url-414-html',
+    description:
+      'A front (nginx’s default 8 KiB) refuses a request target past 8 KiB with its own 414 page (text/html), not the Error body.',
+    caughtBy: ['ROBUST-LIST-ANY-QUERY'],
+    wrap: (app) => (req) =>
+      (req.target ?? req.path).length > 8192
+        ? {
+            status: 414,
+            raw: '<html><center><h1>414 Request-URI Too Large</h1></center></html>',
+            headers: { 'content-type': 'text/html' },
+          }
+        : app(req),
+  },
+  {
     name: 'name-index-inherited-500',
     description:
       'Keeps a name index in a plain object: a pet named constructor, __proto__, toString or hasOwnProperty meets an inherited member instead of a list, and createPet answers 500.',

@@ -67,4 +67,17 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
         return res.status === 200 ? { ...res, status: 206 } : res;
       },
   },
+  {
+    name: 'legacy-find-by-status-keyless',
+    description:
+      'Still serves the sample Swagger Petstore’s GET /pets/findByStatus?status=..., with no key check: the pets of that status to anyone.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) => {
+        if (!matches(req, 'GET', /^\/pets\/findByStatus$/)) return app(req);
+        const query = new URLSearchParams({ status: req.query.get('status') ?? 'available' });
+        return app({ ...withKey(req, apiKey), path: '/v1/pets', query });
+      },
+  },
 ];

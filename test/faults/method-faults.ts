@@ -76,6 +76,20 @@ export const METHOD_FAULTS: readonly Fault[] = [
     wrap: writesWithoutKey('DELETE', (store, req) => store.remove(idOf(req))),
   },
   {
+    name: 'trace-405-html',
+    description:
+      'Refuses TRACE with the web server’s own 405 page (text/html), not the Error body.',
+    caughtBy: ['ERROR-BODY-OTHER-METHODS'],
+    wrap: (app) => (req) =>
+      req.method === 'TRACE'
+        ? {
+            status: 405,
+            raw: '<h1>405 Method Not Allowed</h1>',
+            headers: { 'content-type': 'text/html' },
+          }
+        : app(req),
+  },
+  {
     name: 'delete-then-401',
     description:
       'Deletes the pet a DELETE /pets/{petId} names, key or not, and only then answers 401 to a request without the key (a key check in a middleware that runs after the handler).',
