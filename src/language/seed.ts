@@ -134,7 +134,8 @@ const REFUSED_AS: Readonly<Record<string, UnjudgedCode>> = {
 
 /**
  * Names and categoryIds servers mangle (whitespace kept as sent, letters beyond ASCII, ids past
- * 32 bits and negative ones, a name of 2,400 characters). The first seed pets of each kind carry them: the pages the checks
+ * 32 bits and negative ones, names of 2,400 and 10,500 characters, line ends, XML's and SQL's
+ * special characters). The first seed pets of each kind carry them: the pages the checks
  * list (the store's first, each status's first) then hold pets worth comparing field by field.
  */
 const MANGLED: readonly { name: (name: string) => string; categoryId: number | bigint }[] = [
@@ -148,6 +149,14 @@ const MANGLED: readonly { name: (name: string) => string; categoryId: number | b
   // writes a falsy name as null, shows them wrong in pages only.
   { name: () => '', categoryId: INT64.min },
   { name: (name) => name, categoryId: INT64.max },
+  // Line ends of every kind (a text-mode writer turns CR LF into LF), the characters XML and SQL
+  // text escape (an adapter that keeps `&amp;`, a hand-built INSERT that doubles `'`), a name of
+  // white space only (a parser drops it as ignorable), and one past 10,000 characters (an
+  // index field's cap).
+  { name: (name) => `${name} line\r\nends\rand\nbreaks`, categoryId: 5 },
+  { name: (name) => `${name} O'Malley & <Rex> "the" 'pet' ''`, categoryId: 6 },
+  { name: () => ' \t ', categoryId: 7 },
+  { name: (name) => `${name} ${'a name past ten thousand '.repeat(420)}end`, categoryId: 8 },
 ];
 
 /**

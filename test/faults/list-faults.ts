@@ -27,21 +27,23 @@ class StatuslessInEveryFilter extends PetStore {
 }
 
 /** listPets with one promise broken. */
-/** listPets with every name cut to its first `length` characters (a summary projection). */
-const namesCutInLists = (app: Handler, length: number): Handler =>
+/** listPets with every name as `rewrite` makes it (a read model of its own), the rest as stored. */
+const namesInLists = (app: Handler, rewrite: (name: string) => string): Handler =>
   onResponse(app, 'GET', LIST, (res) =>
     res.status === 200
       ? mapJson(res, (pets) =>
           Array.isArray(pets)
             ? pets.map((p) =>
-                isObject(p) && typeof p.name === 'string'
-                  ? { ...p, name: p.name.slice(0, length) }
-                  : p,
+                isObject(p) && typeof p.name === 'string' ? { ...p, name: rewrite(p.name) } : p,
               )
             : pets,
         )
       : res,
   );
+
+/** listPets with every name cut to its first `length` characters (a summary projection). */
+const namesCutInLists = (app: Handler, length: number): Handler =>
+  namesInLists(app, (name) => name.slice(0, length));
 
 export const LIST_FAULTS: Fault[] = [
   {
@@ -96,6 +98,35 @@ export const LIST_FAULTS: Fault[] = [
       'Serves listPets from a summary projection that keeps the first 2,000 characters of a name; createPet and getPet show the whole name.',
     caughtBy: ['RUN-PET-CONSISTENT'],
     wrap: (app) => namesCutInLists(app, 2000),
+  },
+  {
+    name: 'list-name-cap-10000',
+    description:
+      'Serves listPets from a search index whose name field keeps 10,000 characters; createPet and getPet show the whole name.',
+    caughtBy: ['RUN-PET-CONSISTENT'],
+    wrap: (app) => namesCutInLists(app, 10_000),
+  },
+  {
+    name: 'list-crlf-to-lf',
+    description:
+      'Serves listPets from a read model filled by a text-mode writer: a name’s CR LF is listed as LF.',
+    caughtBy: ['RUN-PET-CONSISTENT'],
+    wrap: (app) => namesInLists(app, (name) => name.replaceAll('\r\n', '\n')),
+  },
+  {
+    name: 'list-xml-entities',
+    description:
+      'Serves listPets from an XML backend whose adapter keeps the text as escaped: & and < in a name are listed as &amp; and &lt;.',
+    caughtBy: ['RUN-PET-CONSISTENT'],
+    wrap: (app) =>
+      namesInLists(app, (name) => name.replaceAll('&', '&amp;').replaceAll('<', '&lt;')),
+  },
+  {
+    name: 'list-apostrophe-doubled',
+    description:
+      'Serves listPets from a read model filled by a hand-built INSERT that doubles apostrophes, through a driver that binds them already: O’Malley with a straight apostrophe is listed with two.',
+    caughtBy: ['RUN-PET-CONSISTENT'],
+    wrap: (app) => namesInLists(app, (name) => name.replaceAll("'", "''")),
   },
   {
     name: 'page-param-default-50',
