@@ -74,6 +74,11 @@ export function spellingsOf(basePath: string, rest: string): Spelling[] {
     { label: 'an encoded slash in lower case', path: `${basePath}${encodedSlash(rest, '%2f')}` },
     // The same path by RFC 3986 6.2.2.2 (%70 is p): a key check on the raw path misses it.
     { label: 'a percent-encoded letter', path: `${basePath}/%70${rest.slice(2)}` },
+    // Encoded twice (%25 is %): a layer that decodes once more than the key check does.
+    { label: 'a letter encoded twice', path: `${basePath}/%2570${rest.slice(2)}` },
+    // An encoded NUL and a static suffix: a C-string boundary cuts the path at the NUL, while a
+    // key check that exempts static files reads the suffix.
+    { label: 'an encoded NUL and a .css suffix', path: `${canonical}%00.css` },
     // A router of an older layout, mounted before the key check, that still serves the paths
     // without the version prefix (`/pets` beside `/v1/pets`).
     ...(unversioned(basePath) === basePath
@@ -151,7 +156,7 @@ function judgeSpellings(probes: readonly SpellingProbe[]): Judgement {
 export const AUTH_PATH_SPELLINGS: Check<SpellingProbe[]> = {
   id: 'AUTH-PATH-SPELLINGS',
   title:
-    'GET /pets and /pets/{petId} spelled otherwise (trailing slash, doubled slashes, dot segments, another letter case, a .json suffix, a ;parameter) or with a path-like query (?x=/health), without a key or with a wrong one -> any sane answer, never the store’s pets (another 2xx: warn)',
+    'GET /pets and /pets/{petId} spelled otherwise (trailing slash, doubled slashes, dot segments, another letter case, a .json suffix, a ;parameter, letters encoded once or twice, an encoded NUL) or with a path-like query (?x=/health), without a key or with a wrong one -> any sane answer, never the store’s pets (another 2xx: warn)',
   operation: 'all',
   clause: CLAUSES.auth401,
   level: 'MUST',

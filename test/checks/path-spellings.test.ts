@@ -25,6 +25,8 @@ describe('spellingsOf: each class of spelling once a path, the canonical path ne
       '/v1%2Fpets',
       '/v1%2fpets',
       '/v1/%70ets',
+      '/v1/%2570ets',
+      '/v1/pets%00.css',
       '/pets',
       '/v1/pets?x=/health',
       '/v1/pets?x=/public',

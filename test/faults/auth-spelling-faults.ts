@@ -40,7 +40,19 @@ export const SPELLINGS = {
   case: (p: string) => p.replace(/^\/[^/]*\/[^/]*/, (words) => words.toLowerCase()),
   // A format suffix or a matrix parameter on the last segment (`/pets/7.json`, `/pets;x=1`).
   suffix: (p: string) => p.replace(/(\.json|;[^/]*)$/, ''),
+  // A target encoded twice (`%2570` is `%70` is p), decoded twice by a layer before the router.
+  twice: (p: string) => (p.includes('%25') ? decodedTwice(p) : p),
+  // A C-string boundary: the path ends at an encoded NUL.
+  nul: (p: string) => p.replace(/%00.*$/, ''),
 } as const;
+
+function decodedTwice(p: string): string {
+  try {
+    return decodeURIComponent(decodeURIComponent(p));
+  } catch {
+    return p;
+  }
+}
 
 /**
  * The router reads `canonical(path)`; the key check compares the target as written with the
@@ -93,6 +105,20 @@ export const AUTH_SPELLING_FAULTS: Fault[] = [
       'The key check matches the paths as written, the router strips a format suffix or a matrix parameter: /v1/pets.json, /v1/pets/{petId}.json and /v1/pets;x=1 are served without a key.',
     caughtBy: GETS_AND_POSTS,
     wrap: routerForgives(SPELLINGS.suffix),
+  },
+  {
+    name: 'auth-skips-double-encoding',
+    description:
+      'A layer in front decodes the target once more than the key check reads it: /v1/%2570ets is served as /v1/pets without a key.',
+    caughtBy: GETS_AND_POSTS,
+    wrap: routerForgives(SPELLINGS.twice),
+  },
+  {
+    name: 'auth-skips-nul-suffix',
+    description:
+      'The key check exempts static files by their suffix, the handler reads the path up to an encoded NUL: /v1/pets%00.css is served as /v1/pets without a key.',
+    caughtBy: GETS_AND_POSTS,
+    wrap: routerForgives(SPELLINGS.nul),
   },
   {
     name: 'auth-skips-get-dot-segment',
