@@ -12,7 +12,7 @@ export const REFUSED_FIRST_LABEL = 'refused-first';
 /**
  * The first writes of a run that writes, before the model, the names and the seed pets:
  * createPets the contract refuses (no key, a wrong key, tokens near the key, also chunked or
- * form-encoded, the key in a chunked body's trailer, a body past 32 KiB; with the key, a
+ * form-encoded or multipart, the key in a chunked body's trailer, a body past 32 KiB; with the key, a
  * categoryId written as a string, with a fraction or just past int64, a status in another
  * letter case), each
  * a NewPet otherwise and each named with a marked name (see refusedMark), then a page of 100
@@ -54,6 +54,15 @@ export async function refusedFirst(target: Target): Promise<Exchange[]> {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       auth: 'none',
     }),
+    // A multipart form (a browser's file-upload form; the sample Swagger Petstore's uploads):
+    // a body parser mounted before the key check may create the pet as it reads the parts.
+    api.send({
+      method: 'POST',
+      path: '/pets',
+      rawBody: multipartOf({ ...pet('first-multipart-no-key'), categoryId: '1' }),
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      auth: 'none',
+    }),
     // The key where no key belongs: the chunked body's trailer section (RFC 9110 6.5.1: a
     // trailer field is not one of the header section's; a server merging them takes it).
     api.send({
@@ -82,4 +91,15 @@ export async function refusedFirst(target: Target): Promise<Exchange[]> {
     api.createPet({ ...pet('first-invalid-status'), status: 'Sold' }),
   ]);
   return [...refused, await api.listPets({ limit: LIMIT.max })];
+}
+
+const BOUNDARY = 'pc-boundary-7MA4YWxkTrZu0gW';
+
+/** Fields as a multipart/form-data body (RFC 7578), one part each. */
+function multipartOf(fields: Record<string, string>): string {
+  const parts = Object.entries(fields).map(
+    ([name, value]) =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return `${parts.join('')}--${BOUNDARY}--\r\n`;
 }

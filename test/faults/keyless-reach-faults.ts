@@ -1,6 +1,6 @@
 import type { AppRequest, Handler } from '../../src/reference/index.ts';
 import type { Fault } from './types.ts';
-import { errorOf, ITEM, matches, withKey } from './wrap.ts';
+import { errorOf, ITEM, LIST, matches, withKey } from './wrap.ts';
 
 /**
  * Servers broken in what a request without the right key reaches: the store's pets told in a
@@ -80,4 +80,28 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
         return app({ ...withKey(req, apiKey), path: '/v1/pets', query });
       },
   },
+  {
+    name: 'multipart-create-before-key',
+    description:
+      'A multipart body parser mounted before the key check creates the pet its parts describe (name, categoryId) as it reads them, key or not: 201.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) => {
+        const type = req.headers['content-type'] ?? '';
+        if (!matches(req, 'POST', LIST) || !type.startsWith('multipart/form-data')) return app(req);
+        const fields = partsOf(req.body);
+        const pet = { name: fields.name ?? '', categoryId: Number(fields.categoryId ?? 0) };
+        const headers = { ...req.headers, 'content-type': 'application/json' };
+        return app(withKey({ ...req, headers, body: JSON.stringify(pet) }, apiKey));
+      },
+  },
 ];
+
+/** The named parts of a multipart/form-data body, each part's text. */
+function partsOf(body: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const m of body.matchAll(/name="([^"]+)"\r\n\r\n([^\r]*)\r\n/g))
+    if (m[1] !== undefined) fields[m[1]] = m[2] ?? '';
+  return fields;
+}
