@@ -26,6 +26,8 @@ export interface ClientIdObservation {
   ex: Exchange;
   /** getPet of the first pet's id after the second create (absent once getPet is removed). */
   reread?: Exchange;
+  /** When the first pet was gone after it: the same on another pet. */
+  again?: ClientIdObservation;
 }
 
 /**
@@ -67,6 +69,18 @@ function judgeReread(o: ClientIdObservation, id: string, label: string) {
         `pet ${id} now reads as the pet created with "id": ${id} in its NewPet: the service let a client write over a pet by choosing its id`,
       ),
       [o.first.ex, o.ex, reread],
+    );
+  }
+  const againGone = o.again?.reread?.response?.status === 404;
+  if (reread.response?.status === 404 && o.again && againGone) {
+    const againId = exactPetId(o.again.first.ex) ?? '?';
+    return fail(
+      finding(
+        'pet-deleted-by-client-id',
+        { id, again: againId },
+        `pet ${id} was gone after a NewPet carrying its id was created, and so was pet ${againId} after the same on it: the create removed the pet whose id it carried`,
+      ),
+      [o.first.ex, o.ex, reread, o.again.first.ex, o.again.ex, o.again.reread as Exchange],
     );
   }
   if (reread.response?.status === 404)

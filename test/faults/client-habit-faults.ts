@@ -27,6 +27,13 @@ import {
 
 type Json = Record<string, unknown>;
 
+/** A store a broken server deletes from. */
+class DeletingStore extends PetStore {
+  remove(id: string): void {
+    this.pets.delete(id);
+  }
+}
+
 /** The statuses a store keyed by a plain object, or a later release, takes beside the three. */
 const TAKEN_STATUSES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'adopted'];
 
@@ -211,6 +218,22 @@ export const CLIENT_HABIT_FAULTS: readonly Fault[] = [
             headers: { 'content-type': 'text/html' },
           }
         : app(req),
+  },
+  {
+    name: 'client-id-replaces-existing',
+    description:
+      'Reads a NewPet’s id as a replace: the pet with that id is deleted, and the NewPet is created with a new id (201).',
+    caughtBy: ['CREATE-CLIENT-ID'],
+    wrap: (_app, ctx) => {
+      const store = new DeletingStore();
+      const app = ctx.reference({ store });
+      return (req) => {
+        const id = matches(req, 'POST', LIST) ? bodyOf(req)?.id : undefined;
+        if (typeof id === 'string' || typeof id === 'number' || typeof id === 'bigint')
+          store.remove(String(id));
+        return app(req);
+      };
+    },
   },
   {
     name: 'name-index-inherited-500',
