@@ -18,6 +18,15 @@ export function refusedMark(runId: string): string {
   return `pc-${runId}~refused-`;
 }
 
+/**
+ * The categoryId that marks a refused createPet whose body has no name to mark (no name, or one
+ * that is no string): -(0x5043 << 48) less the run id, an int64 no served createPet of the run
+ * carries. A pet with it in any answer was made by such a refused request.
+ */
+export function refusedCategoryId(runId: string): bigint {
+  return -((0x5043n << 48n) + BigInt(`0x${runId.replace(/[^0-9a-f]/gi, '') || '0'}`));
+}
+
 /** The name of a createPet the contract refuses, marked as such (see refusedMark). */
 export function refusedName(runId: string, label: string): string {
   return `${refusedMark(runId)}${label}`;

@@ -58,6 +58,22 @@ function markedValues(sent: Record<string, unknown> | undefined, mark: string): 
   );
 }
 
+/** How a pet marked by its categoryId alone (refusedCategoryId) is told in the tally. */
+const byCategory = (categoryId: string) => `the categoryId ${categoryId}`;
+
+/** The marks a body or a pet carries: its marked names, and the marked categoryId. */
+function marksOf(
+  item: Record<string, unknown> | undefined,
+  mark: string,
+  categoryMark: string | undefined,
+): string[] {
+  const names = markedValues(item, mark);
+  const category = integerText(item?.categoryId);
+  return categoryMark !== undefined && category === categoryMark
+    ? [...names, byCategory(category)]
+    : names;
+}
+
 /**
  * Follows the run's createPets that carry a marked name (see refusedMark) and every pet the
  * run's answers show: a marked name in a page or a fetched pet whose createPet was refused is a
@@ -70,13 +86,17 @@ export class RefusedWritesTally {
   private reads = 0;
   private readonly requests = { 401: 0, 400: 0 };
 
-  constructor(private readonly mark: string) {}
+  /** `categoryMark`: the run's refusedCategoryId, as its decimal text. */
+  constructor(
+    private readonly mark: string,
+    private readonly categoryMark?: string,
+  ) {}
 
   /** Notes one answered exchange of the contract's operations, classified as `c`. */
   note(ex: Exchange, c: RequestClass): void {
     const status = ex.response?.status ?? 0;
     if (c.operation === 'createPet') {
-      const names = markedValues(c.sent, this.mark);
+      const names = marksOf(c.sent, this.mark, this.categoryMark);
       if (!names.length) return;
       const owed = refusalOwed(c);
       const refusedNow = owed !== undefined && status >= 400 && status < 500;
@@ -95,10 +115,16 @@ export class RefusedWritesTally {
     this.reads++;
     const body = exactJson(ex);
     for (const item of Array.isArray(body) ? body : [body]) {
-      const name = (item as { name?: unknown } | null)?.name;
-      if (typeof name !== 'string' || !name.startsWith(this.mark) || this.seen.has(name)) continue;
-      const id = integerText((item as { id?: unknown }).id);
-      this.seen.set(name, { ex, ...(id === undefined ? {} : { id }) });
+      if (typeof item !== 'object' || item === null) continue;
+      const pet = item as Record<string, unknown>;
+      const name = pet.name;
+      const marks = [
+        ...(typeof name === 'string' && name.startsWith(this.mark) ? [name] : []),
+        ...marksOf({ categoryId: pet.categoryId }, this.mark, this.categoryMark),
+      ];
+      const id = integerText(pet.id);
+      for (const m of marks)
+        if (!this.seen.has(m)) this.seen.set(m, { ex, ...(id === undefined ? {} : { id }) });
     }
   }
 
@@ -137,7 +163,10 @@ function judgeRefused(obs: RefusedWritesObservation, owed: Refusal): Judgement {
   const [one] = stored;
   if (one) {
     const pet = one.id === undefined ? 'a pet' : `pet ${one.id}`;
-    const text = `a createPet refused with ${one.refused.response?.status} (${one.why}) created a pet: ${pet} named ${showValue(one.name)} shows in ${requestLine(one.seen)}`;
+    const marked = one.name.startsWith('the categoryId ')
+      ? `with ${one.name}`
+      : `named ${showValue(one.name)}`;
+    const text = `a createPet refused with ${one.refused.response?.status} (${one.why}) created a pet: ${pet} ${marked} shows in ${requestLine(one.seen)}`;
     const more = stored.length > 1 ? ` (${stored.length} refused createPets showed as pets)` : '';
     const problem = finding(
       'refused-write-stored',

@@ -1,4 +1,4 @@
-import { refusedMark } from '../arbitraries/pet-name.ts';
+import { refusedCategoryId, refusedMark } from '../arbitraries/pet-name.ts';
 import type { HarnessContext } from '../bridge/context.ts';
 import {
   type AnswerContext,
@@ -56,8 +56,9 @@ export class AnswerLedger {
   constructor(
     private readonly ctx: AnswerContext,
     mark: string,
+    categoryMark?: bigint,
   ) {
-    this.refused = new RefusedWritesTally(mark);
+    this.refused = new RefusedWritesTally(mark, categoryMark?.toString());
   }
 
   /**
@@ -186,7 +187,11 @@ export function answerContext(ctx: HarnessContext): AnswerContext {
 
 /** The ledger of a run, the preflight's answer judged first. */
 export function answerLedger(ctx: HarnessContext): AnswerLedger {
-  const ledger = new AnswerLedger(answerContext(ctx), refusedMark(ctx.runId));
+  const ledger = new AnswerLedger(
+    answerContext(ctx),
+    refusedMark(ctx.runId),
+    refusedCategoryId(ctx.runId),
+  );
   for (const ex of ctx.preflightWaitedOut ?? []) ledger.note(ex, true);
   if (ctx.preflight) ledger.note(ctx.preflight);
   for (const ex of ctx.preflightOthers ?? []) ledger.note(ex);

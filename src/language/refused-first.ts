@@ -1,4 +1,4 @@
-import { refusedName } from '../arbitraries/pet-name.ts';
+import { refusedCategoryId, refusedName } from '../arbitraries/pet-name.ts';
 import { nearKeys, WRONG_TOKEN } from '../checks/auth-table.ts';
 import { inThree } from '../checks/equivalence-table.ts';
 import { INT64, LIMIT } from '../contract/contract.ts';
@@ -82,6 +82,11 @@ export async function refusedFirst(target: Target): Promise<Exchange[]> {
       rawBody: JSON.stringify(pet('first-large-no-key')).replace(/}$/, `${' '.repeat(40_000)}}`),
       auth: 'none',
     }),
+    // No name to mark, the categoryId marks them: without a name, with a name that is no
+    // string or null (a binder that defaults a missing name, or stringifies 7, stores them).
+    ...[{}, { name: 7 }, { name: null }].map((body) =>
+      api.createPet({ ...body, categoryId: refusedCategoryId(runId) }),
+    ),
     // Invalid values a loosely typed binder reads as valid ones: "1" as 1, 1.5 as 1, Sold as sold.
     api.createPet({ ...pet('first-invalid'), categoryId: '1' }),
     // Just past int64 each way: a store whose column takes them, checked after the insert.

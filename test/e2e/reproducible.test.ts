@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { refusedCategoryId } from '../../src/arbitraries/pet-name.ts';
 import { findFault, startFault } from '../faults/catalog.ts';
 import { readArtifacts, readReport, runCli } from '../support/cli.ts';
 
@@ -58,6 +59,7 @@ describe('the same seed sends the same requests', () => {
   /** The run's pet-name tags in `text` masked (`pc-<runId>-`, and `pc-<runId>~` of refused writes): drawn anew for every run. */
   const masked = (result: Result, text: string) =>
     text
+      .replaceAll(`${refusedCategoryId(readReport(result).runId)}`, '<refusedCategoryId>')
       .replaceAll(`pc-${readReport(result).runId}-`, 'pc-<runId>-')
       .replaceAll(`pc-${readReport(result).runId}~`, 'pc-<runId>~')
       // In a form-encoded body, `~` is written %7E.

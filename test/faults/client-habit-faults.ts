@@ -236,6 +236,22 @@ export const CLIENT_HABIT_FAULTS: readonly Fault[] = [
     },
   },
   {
+    name: 'nameless-create-stored',
+    description:
+      'Validates a NewPet after storing it: a body without a name, or with one that is no string, is answered 400 but stored, its name the empty string or the value’s text.',
+    caughtBy: ['RUN-400-NO-EFFECT'],
+    wrap:
+      (app, { apiKey }) =>
+      async (req) => {
+        const body = matches(req, 'POST', LIST) ? bodyOf(req) : undefined;
+        const keyed = req.headers.authorization === `Bearer ${apiKey}`;
+        if (!body || !keyed || typeof body.name === 'string' || !('categoryId' in body))
+          return app(req);
+        await app(rewriteJsonBody(req, (b) => ({ ...b, name: String(b.name ?? '') })));
+        return errorOf(400, 'invalid_body', 'name is required and must be a string.');
+      },
+  },
+  {
     name: 'name-index-inherited-500',
     description:
       'Keeps a name index in a plain object: a pet named constructor, __proto__, toString or hasOwnProperty meets an inherited member instead of a list, and createPet answers 500.',
