@@ -566,6 +566,23 @@ export const RELATIONS: readonly Relation[] = [
     ],
   },
   {
+    id: 'http-1.0-no-host',
+    family: 'FRAMING',
+    basis: 'rfc',
+    rfc: "RFC 1945 (HTTP/1.0 has no Host field); RFC 9112 3.2 (Host is 1.1's); RFC 9110 15.6.6 (505)",
+    says: 'the request line in HTTP/1.0 and no Host field, as an old client or a health checker sends it',
+    refusal: {
+      statuses: [400, 505],
+      rfc: 'RFC 9110 15.5.1, 15.6.6: 400 for a request without a Host, 505 for the version',
+    },
+    forms: () => [
+      plain({ op: 'listPets', limit: 2 }, 'GET /pets?limit=2 HTTP/1.0 without Host', {
+        query: 'limit=2',
+        http10: 'without-host',
+      }),
+    ],
+  },
+  {
     id: 'chunked-body',
     family: 'FRAMING',
     basis: 'rfc',

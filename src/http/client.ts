@@ -54,8 +54,11 @@ export interface SendOptions {
    * server MUST accept, instead of origin-form (`GET /v1/pets`).
    */
   absoluteForm?: boolean;
-  /** The request line says HTTP/1.0 (RFC 9112 2.3), on a connection of its own. */
-  http10?: boolean;
+  /**
+   * The request line says HTTP/1.0 (RFC 9112 2.3), on a connection of its own; `without-host`:
+   * and the head has no Host field (HTTP/1.0 needs none).
+   */
+  http10?: boolean | 'without-host';
   /** The head carries `Expect: 100-continue` (RFC 9110 10.1.1), on a connection of its own. */
   expectContinue?: boolean;
   /**
@@ -423,6 +426,7 @@ export function createClient(options: ClientOptions): HttpClient {
       ...(body === undefined ? {} : { body }),
       ...(req.absoluteForm ? { absoluteForm: true as const } : {}),
       ...(req.http10 ? { httpVersion: '1.0' as const } : {}),
+      ...(req.http10 === 'without-host' ? { withoutHost: true as const } : {}),
       ...(req.rfcForm ? { rfcForm: true as const } : {}),
       ...(req.bodyOctets && !isUtf8(req.bodyOctets) ? { notUtf8: true as const } : {}),
       ...(carriesKey(headers, apiKey) ? { keyed: true as const } : {}),

@@ -13,8 +13,11 @@ export interface ConnectionNeeds {
   chunkFraming?: ChunkFraming | undefined;
   /** A connection opened for this request alone (a request sent again, RFC 9112 9.3.1.1). */
   freshConnection?: boolean | undefined;
-  /** The request line written as HTTP/1.0, on a connection of its own (request-line.ts). */
-  http10?: boolean | undefined;
+  /**
+   * The request line written as HTTP/1.0, on a connection of its own (request-line.ts); also
+   * without the Host field.
+   */
+  http10?: boolean | 'without-host' | undefined;
   /**
    * Field lines undici refuses to write (`Expect: 100-continue`, `Upgrade`), written after the
    * request line, on a connection of its own (request-line.ts).
@@ -83,10 +86,14 @@ export class Connections {
   }
 
   /** undici's own connector, each socket it opens tapped so an answer knows its socket (transfer.ts). */
-  private options(framing: ChunkFraming | undefined, http10?: boolean, fields?: string) {
+  private options(
+    framing: ChunkFraming | undefined,
+    http10?: boolean | 'without-host',
+    fields?: string,
+  ) {
     const { connector } = this;
     const prepare = (socket: Socket) => {
-      const versioned = http10 ? asHttp10(socket) : socket;
+      const versioned = http10 ? asHttp10(socket, http10 === 'without-host') : socket;
       const written = fields ? withFields(versioned, fields) : versioned;
       const tapped = tapReads(skippingContinue(written));
       return framing ? frameChunks(tapped, () => framing) : tapped;

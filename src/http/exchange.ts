@@ -14,6 +14,8 @@ export interface RecordedRequest {
   absoluteForm?: true;
   /** Sent as HTTP/1.0 (absent: HTTP/1.1). */
   httpVersion?: '1.0';
+  /** Sent without a Host field (HTTP/1.0 needs none). */
+  withoutHost?: true;
   /** How a body sent chunked was framed, in words (chunk-framing.ts); absent: Content-Length. */
   framing?: string;
   /** The body's octets were no UTF-8: `body` holds them decoded leniently (U+FFFD). */

@@ -10,23 +10,29 @@ export const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+ [^ \r\n]+ )HTTP\/1\.1
  * a 1.0 request in a version the client can read, and it gets the same authentication as any
  * other. An old proxy or a health checker still sends 1.0, so a server may treat it otherwise.
  */
-export function asHttp10(socket: Socket): Socket {
+export function asHttp10(socket: Socket, withoutHost = false): Socket {
   const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
   socket.write = ((data: unknown, ...rest: unknown[]) =>
-    write(typeof data === 'string' ? asHead10(data) : data, ...rest)) as Socket['write'];
+    write(
+      typeof data === 'string' ? asHead10(data, withoutHost) : data,
+      ...rest,
+    )) as Socket['write'];
   return socket;
 }
 
 /**
- * A head undici wrote, as HTTP/1.0 on a connection that closes after it: a 1.0 answer may be
+ * A head undici wrote, as HTTP/1.0 on a connection that closes after it (without its Host field
+ * when `withoutHost`): a 1.0 answer may be
  * framed by the close alone (no chunked coding in 1.0), and undici reads to the close only when
  * the answer does not keep the connection, which a server may echo from the request.
  */
-function asHead10(text: string): string {
+function asHead10(text: string, withoutHost: boolean): string {
   if (!REQUEST_LINE.test(text)) return text;
-  return text
+  const head = text
     .replace(REQUEST_LINE, '$1HTTP/1.0\r\n')
     .replace(/\r\nconnection: keep-alive\r\n/i, '\r\nconnection: close\r\n');
+  // HTTP/1.0 has no Host field (RFC 1945): an old client or a health checker sends none.
+  return withoutHost ? head.replace(/\r\nhost: [^\r\n]*(?=\r\n)/i, '') : head;
 }
 
 /**

@@ -81,6 +81,13 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
       },
   },
   {
+    name: 'http10-without-host-skips-key',
+    description:
+      'Takes a request in HTTP/1.0 without a Host field for its load balancer’s health check and lets it past the key check: GET /v1/pets HTTP/1.0 with no Host is served without the key.',
+    caughtBy: ['EQUIV-FRAMING'],
+    wrap: keyWhen((req) => req.httpVersion === '1.0' && req.headers.host === undefined),
+  },
+  {
     name: 'multipart-create-before-key',
     description:
       'A multipart body parser mounted before the key check creates the pet its parts describe (name, categoryId) as it reads them, key or not: 201.',
