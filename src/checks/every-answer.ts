@@ -422,7 +422,7 @@ function judgeAnswers(observation: AnswersObservation): Judgement {
         ...around,
         limitIsTheFault: true,
       });
-    const evidence = first.slice(0, 3).map((o) => o.ex);
+    const evidence = first.slice(0, 3).flatMap((o) => (o.beside ? [o.beside, o.ex] : [o.ex]));
     return fail(one.problem, evidence, around);
   }
   if (judged === limited && limited > 0) {

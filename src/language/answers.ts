@@ -12,7 +12,7 @@ import {
   offenceLabel,
   type SizedBody,
 } from '../checks/every-answer.ts';
-import type { Finding } from '../checks/finding.ts';
+import { type Finding, finding } from '../checks/finding.ts';
 import { isSheddingAnswer } from '../checks/open-limits.ts';
 import { RefusedWritesTally } from '../checks/refused-writes.ts';
 import { classifyRequest, credentialOf, type RequestClass } from '../checks/request-class.ts';
@@ -52,6 +52,10 @@ export class AnswerLedger {
   private readonly created = new Set<string>();
   /** The stems of the names of the pets createPet gave the run (nameStem). */
   private readonly stems = new Set<string>();
+  /** Ids getPet answered 404 with the key, no createPet having answered them: the first 404. */
+  private readonly missing = new Map<string, Exchange>();
+  /** Of those, the ids a later getPet found a pet at. */
+  private readonly appeared = new Set<string>();
 
   constructor(
     private readonly ctx: AnswerContext,
@@ -74,7 +78,10 @@ export class AnswerLedger {
     const judgement =
       this.keylessLeak(ex) ??
       (c ? judgeAnswer(ex, this.ctx, c, this.seen) : judgeStray(ex, this.ctx));
-    if (c?.operation === 'getPet') this.noteNotice(ex);
+    if (c?.operation === 'getPet') {
+      this.noteNotice(ex);
+      this.noteMissing(ex, c);
+    }
     if (c?.operation === 'listPets') this.noteLink(ex);
     if (c?.operation === 'createPet') this.noteSize(ex, c);
     if (c && !waitedOut) {
@@ -113,6 +120,33 @@ export class AnswerLedger {
     const credential = credentialOf(ex.request.headers, this.ctx.apiKey);
     const problem = keylessPetProblem(ex, credential, this.seen, this.stems);
     return problem ? { problem, label: offenceLabel(ex, { credential }) } : undefined;
+  }
+
+  /**
+   * A getPet with the key of an id no createPet answered: a 404 is kept; a pet found there after
+   * it, at two such ids, is an offence. Only createPet adds an animal, and it assigns the id: no
+   * other client's create lands on an id this run chose as missing (the int64 bounds among them),
+   * while a service whose read makes a placeholder for a missing id does.
+   */
+  private noteMissing(ex: Exchange, c: RequestClass): void {
+    const id = c.int64Id?.toString();
+    if (id === undefined || c.credential !== 'key' || this.created.has(id)) return;
+    const status = ex.response?.status;
+    if (status === 404 && !this.missing.has(id)) this.missing.set(id, forRecord(ex));
+    const before = this.missing.get(id);
+    if (status !== 200 || !before || this.appeared.has(id)) return;
+    this.appeared.add(id);
+    if (this.appeared.size !== 2) return;
+    this.judged++;
+    this.offences++;
+    const ids = [...this.appeared].join(' and ');
+    const problem = finding(
+      'pet-appeared',
+      { ids: [...this.appeared] },
+      `getPet answered 404 for ids ${ids}, then found a pet at each though no createPet answered either id: reading a missing pet made one (only createPet adds an animal)`,
+    );
+    if (this.first.length < KEEP)
+      this.first.push({ label: offenceLabel(ex, c), problem, ex: forRecord(ex), beside: before });
   }
 
   /** Keeps the largest valid NewPet a 201 took and the smallest a 413 refused (notASizeLimit). */

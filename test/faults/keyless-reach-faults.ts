@@ -103,6 +103,28 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
         return app(withKey({ ...req, headers, body: JSON.stringify(pet) }, apiKey));
       },
   },
+  {
+    name: 'get-miss-makes-placeholder',
+    description:
+      'A read-through cache makes a placeholder for an id getPet missed: the first getPet of an unknown id answers 404, every later one 200 with a pet of that id.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) => {
+      const placeholders = new Set<string>();
+      return async (req) => {
+        const res = await app(req);
+        if (!matches(req, 'GET', ITEM) || (res.status !== 404 && res.status !== 200)) return res;
+        const id = req.path.split('/').at(-1) ?? '';
+        // Keyless, or not an integer: as the reference answers.
+        if (!/^-?\d+$/.test(id) || res.status !== 404) return res;
+        if (!placeholders.has(id)) {
+          placeholders.add(id);
+          return res;
+        }
+        const raw = `{"id":${id},"name":"placeholder","categoryId":0}`;
+        return { status: 200, raw, headers: { 'content-type': 'application/json' } };
+      };
+    },
+  },
 ];
 
 /** The named parts of a multipart/form-data body, each part's text. */

@@ -101,3 +101,44 @@ describe('AnswerLedger: a 413 no body size limit explains', () => {
     expect(EVERY_ANSWER.judge(l.observation()).verdict).toBe('pass');
   });
 });
+
+describe('AnswerLedger: a pet found where getPet found none, and no createPet put one', () => {
+  const get = (id: string, answer: Parameters<typeof exchange>[0]) => {
+    const ex = exchange(answer, 'GET', `http://h/v1/pets/${id}`);
+    ex.request.headers = { accept: 'application/json', authorization: `Bearer ${KEY}` };
+    return ex;
+  };
+  const pet = (id: string) => ({ status: 200, body: `{"id":${id},"name":"x","categoryId":0}` });
+  const MAX = '9223372036854775807';
+  const MIN = '-9223372036854775808';
+
+  it('fails EVERY-ANSWER when two ids answered 404 later show a pet, with the 404 in the evidence', () => {
+    const l = ledger();
+    for (const id of [MAX, MIN]) l.note(get(id, { status: 404, json: errorBody(404) }));
+    l.note(get(MAX, pet(MAX)));
+    expect(EVERY_ANSWER.judge(l.observation()).verdict).toBe('pass');
+    l.note(get(MIN, pet(MIN)));
+    const judged = EVERY_ANSWER.judge(l.observation());
+    expect(judged.verdict).toBe('fail');
+    expect(`${judged.message}`).toMatch(/reading a missing pet made one/);
+    expect(judged.evidence?.map((e) => e.response?.status)).toEqual([404, 200]);
+  });
+
+  it('passes a pet that a createPet answered after the 404 (its id assigned then)', () => {
+    const l = ledger();
+    for (const id of ['5', '6']) l.note(get(id, { status: 404, json: errorBody(404) }));
+    for (const id of ['5', '6']) {
+      const created = exchange(pet(id), 'POST', 'http://h/v1/pets');
+      created.response = { ...created.response, status: 201 } as never;
+      created.request.headers = {
+        accept: 'application/json',
+        authorization: `Bearer ${KEY}`,
+        'content-type': 'application/json',
+      };
+      created.request.body = '{"name":"x","categoryId":0}';
+      l.note(created);
+      l.note(get(id, pet(id)));
+    }
+    expect(EVERY_ANSWER.judge(l.observation()).verdict).toBe('pass');
+  });
+});
