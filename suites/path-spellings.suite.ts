@@ -35,6 +35,7 @@ export default function pathSpellingsSuite(run: SuiteRun): void {
       path: s.path,
       ...(s.query ? { query: s.query } : {}),
       ...(s.headers ? { headers: s.headers } : {}),
+      ...(s.absoluteOrigin ? { absoluteForm: s.absoluteOrigin } : {}),
       auth,
       asWritten: true,
       ...(json === undefined ? {} : { json }),

@@ -25,6 +25,8 @@ export interface Spelling {
   query?: string;
   /** Header fields sent with it (another Host). */
   headers?: Record<string, string>;
+  /** Sent in absolute-form naming this origin (another authority than the base URL's). */
+  absoluteOrigin?: string;
 }
 
 /**
@@ -95,7 +97,14 @@ export function spellingsOf(basePath: string, rest: string): Spelling[] {
     path: canonical,
     headers: { host },
   }));
-  return [...paths.filter((s) => s.path !== canonical), ...queries, ...hosts];
+  // In absolute-form, the authority is the target's (RFC 9112 3.2.2): one naming the loopback, for
+  // a layer that takes such a request for a sidecar's.
+  const absolute = {
+    label: 'absolute-form naming localhost',
+    path: canonical,
+    absoluteOrigin: 'http://localhost',
+  };
+  return [...paths.filter((s) => s.path !== canonical), ...queries, ...hosts, absolute];
 }
 
 /** One spelled request without the right key, and for a POST what followed. */

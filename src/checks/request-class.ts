@@ -267,7 +267,10 @@ export function classifyRequest(req: RecordedRequest, ctx: ClassContext): Reques
   const rest = url.pathname.slice(ctx.basePath.length);
   const credential = credentialOf(req.headers, ctx.apiKey);
   const unusual = unusualHeaders(req, ctx) || writtenAsOnlyAnRfcAllows(req, url);
-  const host = headerOf(req.headers, 'host');
+  // In absolute-form, the target's authority is the request's, not Host (RFC 9112 3.2.2).
+  const host = req.absoluteOrigin
+    ? new URL(req.absoluteOrigin).host
+    : headerOf(req.headers, 'host');
   const marked = {
     ...(req.rfcForm ? { rfcForm: true as const } : {}),
     ...(host !== undefined && host.toLowerCase() !== url.host.toLowerCase()

@@ -51,9 +51,10 @@ export interface SendOptions {
   pieceGapMs?: number;
   /**
    * The request target in absolute-form (`GET http://host/v1/pets`, RFC 9112 3.2.2), which a
-   * server MUST accept, instead of origin-form (`GET /v1/pets`).
+   * server MUST accept, instead of origin-form (`GET /v1/pets`); a string is the origin the
+   * target names in place of the base URL's (`http://localhost`: another authority).
    */
-  absoluteForm?: boolean;
+  absoluteForm?: boolean | string;
   /**
    * The request line says HTTP/1.0 (RFC 9112 2.3), on a connection of its own; `without-host`:
    * and the head has no Host field (HTTP/1.0 needs none).
@@ -425,6 +426,7 @@ export function createClient(options: ClientOptions): HttpClient {
       headers: { ...recordedHeaders(headers), ...rawFields },
       ...(body === undefined ? {} : { body }),
       ...(req.absoluteForm ? { absoluteForm: true as const } : {}),
+      ...(typeof req.absoluteForm === 'string' ? { absoluteOrigin: req.absoluteForm } : {}),
       ...(req.http10 ? { httpVersion: '1.0' as const } : {}),
       ...(req.http10 === 'without-host' ? { withoutHost: true as const } : {}),
       ...(req.rfcForm ? { rfcForm: true as const } : {}),
@@ -460,7 +462,7 @@ export function createClient(options: ClientOptions): HttpClient {
         method: req.method,
         headers,
         body: req.bodyChunks ?? req.bodyOctets ?? body,
-        ...(req.absoluteForm ? { absoluteForm: true } : {}),
+        ...(req.absoluteForm ? { absoluteForm: req.absoluteForm } : {}),
         ...(req.asWritten ? { asWritten: true } : {}),
         timeoutMs: allowedMs,
         ...(req.pieceGapMs ? { pieceGapMs: req.pieceGapMs } : {}),

@@ -77,8 +77,7 @@ export function toCurl(request: RecordedRequest): string {
   if (DOT_SEGMENT.test(request.url)) parts.push('--path-as-is');
   if (request.httpVersion === '1.0') parts.push('--http1.0');
   // curl writes origin-form unless told the target (its URL, without the fragment).
-  if (request.absoluteForm)
-    parts.push('--request-target', quoteValue(request.url.split('#')[0] as string));
+  if (request.absoluteForm) parts.push('--request-target', quoteValue(absoluteTarget(request)));
   for (const [name, value] of Object.entries(request.headers)) {
     if (SKIPPED_HEADERS.has(name.toLowerCase())) continue;
     // A value holding LF was sent as that many field lines (exchange.ts): curl sends each -H.
@@ -88,4 +87,12 @@ export function toCurl(request: RecordedRequest): string {
   if (request.framing) parts.push('-H', singleQuote('Transfer-Encoding: chunked'));
   if (request.body !== undefined) parts.push('--data-raw', bodyWord(request));
   return parts.join(' ');
+}
+
+/** The absolute-form target a request was sent with: its URL, or its path under another origin. */
+function absoluteTarget(request: RecordedRequest): string {
+  const whole = request.url.split('#')[0] as string;
+  if (!request.absoluteOrigin) return whole;
+  const url = new URL(whole);
+  return `${request.absoluteOrigin}${url.pathname}${url.search}`;
 }

@@ -12,6 +12,8 @@ export interface RecordedRequest {
   bodyLength?: number;
   /** Sent with the request target in absolute-form, the whole URL (RFC 9112 3.2.2). */
   absoluteForm?: true;
+  /** The origin the absolute-form target named, when not the URL's own (another authority). */
+  absoluteOrigin?: string;
   /** Sent as HTTP/1.0 (absent: HTTP/1.1). */
   httpVersion?: '1.0';
   /** Sent without a Host field (HTTP/1.0 needs none). */

@@ -18,7 +18,8 @@ export interface Transfer {
   /** Abandons the request (its reason, an AbortError, is what the call rejects with). */
   signal?: AbortSignal | undefined;
   /** The request target written in absolute-form, the whole URL (RFC 9112 3.2.2). */
-  absoluteForm?: boolean;
+  /** The target in absolute-form: the URL's own origin, or this one (another authority). */
+  absoluteForm?: boolean | string;
   /** The path and query go as the URL's text spells them, not as new URL resolves them. */
   asWritten?: boolean;
   /** Milliseconds between the pieces of a body in pieces, besides a poll for I/O. */
@@ -288,7 +289,8 @@ function requestTarget(url: URL, request: Transfer): string {
     : url.search
       ? `${url.pathname}${url.search}`
       : url.pathname;
-  return request.absoluteForm ? `${url.origin}${origin}` : origin;
+  if (!request.absoluteForm) return origin;
+  return `${typeof request.absoluteForm === 'string' ? request.absoluteForm : url.origin}${origin}`;
 }
 
 /** Sends one request through `dispatcher` and reads its answer whole (up to the cap). */

@@ -9,7 +9,7 @@ import { errorBody, exchange } from '../support/exchanges.ts';
 const targets = (base: string, rest: string) =>
   spellingsOf(base, rest).map(
     (s) =>
-      `${s.query ? `${s.path}?${s.query}` : s.path}${s.headers?.host ? ` Host: ${s.headers.host}` : ''}`,
+      `${s.absoluteOrigin ?? ''}${s.query ? `${s.path}?${s.query}` : s.path}${s.headers?.host ? ` Host: ${s.headers.host}` : ''}`,
   );
 
 describe('spellingsOf: each class of spelling once a path, the canonical path never', () => {
@@ -35,6 +35,7 @@ describe('spellingsOf: each class of spelling once a path, the canonical path ne
       '/v1/pets Host: localhost',
       '/v1/pets Host: localhost:8080',
       '/v1/pets Host: [::1]',
+      'http://localhost/v1/pets',
     ]);
     expect(targets('/v1', '/pets/7').slice(0, 10)).toEqual([
       '/v1/pets/7/',

@@ -88,6 +88,13 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
     wrap: keyWhen((req) => req.httpVersion === '1.0' && req.headers.host === undefined),
   },
   {
+    name: 'absolute-form-localhost-skips-key',
+    description:
+      'Takes a request whose target is in absolute-form naming the loopback (GET http://localhost/v1/pets) for its sidecar proxy’s, and lets it past the key check.',
+    caughtBy: ['AUTH-PATH-SPELLINGS'],
+    wrap: keyWhen((req) => /^http:\/\/localhost[:/]/i.test(req.target ?? '')),
+  },
+  {
     name: 'multipart-create-before-key',
     description:
       'A multipart body parser mounted before the key check creates the pet its parts describe (name, categoryId) as it reads them, key or not: 201.',
