@@ -17,10 +17,14 @@ import { isSheddingAnswer } from '../checks/open-limits.ts';
 import { RefusedWritesTally } from '../checks/refused-writes.ts';
 import { classifyRequest, credentialOf, type RequestClass } from '../checks/request-class.ts';
 import { cellsOf, RequestSpaceTally } from '../checks/request-space.ts';
+import { INT64 } from '../contract/contract.ts';
 import { exactJson, integerText } from '../http/exact.ts';
 import { type Exchange, forRecord } from '../http/exchange.ts';
 import type { Interceptor } from '../http/interceptor.ts';
 import { getPetRemoved } from './lifecycle.ts';
+
+/** The int64 bounds, as getPet's ids are written (noteMissing). */
+const BOUNDS = new Set([INT64.max.toString(), INT64.min.toString()]);
 
 /** Enough offences to show a pattern in the evidence; the rest are counted. */
 const KEEP = 10;
@@ -123,14 +127,17 @@ export class AnswerLedger {
   }
 
   /**
-   * A getPet with the key of an id no createPet answered: a 404 is kept; a pet found there after
-   * it, at two such ids, is an offence. Only createPet adds an animal, and it assigns the id: no
-   * other client's create lands on an id this run chose as missing (the int64 bounds among them),
-   * while a service whose read makes a placeholder for a missing id does.
+   * A getPet with the key of an int64 bound no createPet answered: a 404 is kept; a pet found
+   * there after it, at both bounds, is an offence. Only createPet adds an animal, and it assigns
+   * the id: another client's create may land on an id the run read as missing (the next one, read
+   * before a create: READ-BEFORE-AFTER), but no store that assigns ids in turn, from either
+   * bound, reaches the other one, and a random int64 is neither; a service whose read makes a
+   * placeholder for a missing id makes both.
    */
   private noteMissing(ex: Exchange, c: RequestClass): void {
     const id = c.int64Id?.toString();
-    if (id === undefined || c.credential !== 'key' || this.created.has(id)) return;
+    if (id === undefined || !BOUNDS.has(id) || c.credential !== 'key' || this.created.has(id))
+      return;
     const status = ex.response?.status;
     if (status === 404 && !this.missing.has(id)) this.missing.set(id, forRecord(ex));
     const before = this.missing.get(id);

@@ -124,10 +124,14 @@ describe('AnswerLedger: a pet found where getPet found none, and no createPet pu
     expect(judged.evidence?.map((e) => e.response?.status)).toEqual([404, 200]);
   });
 
-  it('passes a pet that a createPet answered after the 404 (its id assigned then)', () => {
+  it('passes ids the run read as missing that another client then took, and pets a createPet answered', () => {
     const l = ledger();
+    // The next ids, read before a create (READ-BEFORE-AFTER), then taken by another client.
     for (const id of ['5', '6']) l.note(get(id, { status: 404, json: errorBody(404) }));
-    for (const id of ['5', '6']) {
+    for (const id of ['5', '6']) l.note(get(id, pet(id)));
+    expect(EVERY_ANSWER.judge(l.observation()).verdict).toBe('pass');
+    for (const id of [MAX, MIN]) l.note(get(id, { status: 404, json: errorBody(404) }));
+    for (const id of [MAX, MIN]) {
       const created = exchange(pet(id), 'POST', 'http://h/v1/pets');
       created.response = { ...created.response, status: 201 } as never;
       created.request.headers = {
