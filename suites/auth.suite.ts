@@ -63,6 +63,7 @@ export default function authSuite(run: SuiteRun): void {
           label: label(variant),
           ex: await api.send(withCredential(spec, variant)),
           ...extra,
+          ...(variant.servedOnly ? { servedOnly: true as const } : {}),
         })),
       );
     }

@@ -22,6 +22,12 @@ export interface CredentialVariant {
   /** Fields undici refuses to write (`Upgrade`), written by the socket (SendOptions.rawFields). */
   rawFields?: Record<string, string>;
   /**
+   * Another protocol's request more than the contract's (a WebSocket handshake): a server may
+   * refuse it in that protocol's way, or close the connection (a WebSocket library attached
+   * beside the API does), so only being served fails it.
+   */
+  servedOnly?: true;
+  /**
    * Sent by its operation's own check only, not paired with the invalid inputs of
    * AUTH-BEFORE-*: a key a service accepts is accepted whatever the input (a development key),
    * and the state's other variants show the order of the key check and the input's.
@@ -229,6 +235,7 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
         auth: 'none' as const,
         rawFields: UPGRADE_FIELDS,
         unpaired: true as const,
+        servedOnly: true as const,
       },
       {
         label: `no key, with ${Object.keys(REWRITTEN_PATH).join(', ')}: /health`,

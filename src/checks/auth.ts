@@ -19,14 +19,17 @@ export interface AuthProbe {
   ex: Exchange;
   /** Statuses that mean the server looked at something else first, and what it looked at. */
   instead?: { statuses: readonly number[]; what: string };
+  /** Only a 2xx fails it (CredentialVariant.servedOnly: another protocol's handshake). */
+  servedOnly?: true;
 }
 
 /** Every probe must get 401 with an Error body; the first that does not is the verdict. */
 export function judgeProbes(probes: readonly AuthProbe[]) {
-  for (const { label, ex, instead } of probes) {
+  for (const { label, ex, instead, servedOnly } of probes) {
     const problem = notErrorResponse(ex, AUTH_FAULT_STATUS);
     if (!problem) continue;
     const status = ex.response?.status ?? 0;
+    if (servedOnly && !(status >= 200 && status < 300)) continue;
     // What the wrong status means is the cause a vendor fixes: the request was served, or its
     // input was looked at before the key.
     const then = { before: `${label}: ${problem}: ` };

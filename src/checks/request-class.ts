@@ -263,6 +263,9 @@ export function classifyRequest(req: RecordedRequest, ctx: ClassContext): Reques
     return undefined;
   }
   if (DOT_SEGMENT.test(writtenTarget(req.url).split('?')[0] ?? '')) return undefined;
+  // A WebSocket handshake is another protocol's request: a server may refuse it its own way or
+  // close the connection. Judged only for what it shows without the key (AnswerLedger).
+  if (headerOf(req.headers, 'upgrade') !== undefined) return undefined;
   if (!url.pathname.startsWith(`${ctx.basePath}/`)) return undefined;
   const rest = url.pathname.slice(ctx.basePath.length);
   const credential = credentialOf(req.headers, ctx.apiKey);

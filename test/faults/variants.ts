@@ -183,6 +183,7 @@ const SAME_AFTER_SUNSET = new Set([
   'cookies-of-20-kib',
   'gzip-when-asked',
   'http10-505',
+  'websocket-beside-api',
 ]);
 
 /** Every variant, and the reference itself, on both sides of the getPet sunset (but those above). */

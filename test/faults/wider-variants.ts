@@ -117,6 +117,15 @@ export const WIDER_CHOICES: readonly ServerVariant[] = [
         : app(req),
   },
   {
+    name: 'websocket-beside-api',
+    description:
+      'Has a WebSocket library attached beside the API: any request asking to upgrade to WebSocket is refused its way (400 Bad Request, text/plain), before any key check.',
+    wrap: (app) => (req) =>
+      req.headers.upgrade?.toLowerCase() === 'websocket'
+        ? { status: 400, raw: 'Bad Request', headers: { 'content-type': 'text/plain' } }
+        : app(req),
+  },
+  {
     name: 'cookies-of-20-kib',
     description:
       'Sets five cookies of 4,000 octets on every answer (a CDN’s A/B tests): a header section of 20 KiB, past Node’s and undici’s 16 KiB default, and a Cookie field too large for its own 16 KiB request limit if all are sent back.',
