@@ -8,7 +8,11 @@ const everyOperation = (state: string) => ops.map((op) => `AUTH-${op}-${state}`)
 const tokenOf = (req: AppRequest) => /^Bearer (.*)$/i.exec(req.headers.authorization ?? '')?.[1];
 
 /** Serves a request as if it carried the right key when `accept` says so. */
-function acceptWhen(app: Handler, apiKey: string, accept: (req: AppRequest) => boolean): Handler {
+export function acceptWhen(
+  app: Handler,
+  apiKey: string,
+  accept: (req: AppRequest) => boolean,
+): Handler {
   return (req) => app(accept(req) ? withKey(req, apiKey) : req);
 }
 

@@ -1,4 +1,5 @@
 import type { AppRequest, Handler } from '../../src/reference/index.ts';
+import { acceptWhen } from './auth-surface-faults.ts';
 import type { Fault } from './types.ts';
 import { errorOf, ITEM, LIST, matches, withKey } from './wrap.ts';
 
@@ -16,8 +17,7 @@ const NO_KEY_CHECKS = ['AUTH-LIST-NO-KEY', 'AUTH-CREATE-NO-KEY', 'AUTH-GET-NO-KE
 const keyWhen =
   (pass: (req: AppRequest) => boolean) =>
   (app: Handler, { apiKey }: { apiKey: string }): Handler =>
-  (req) =>
-    app(pass(req) ? withKey(req, apiKey) : req);
+    acceptWhen(app, apiKey, pass);
 
 /** The name of the pet a keyless getPet asks for, read from the store with the key. */
 async function storedName(app: Handler, req: AppRequest, apiKey: string): Promise<string> {
