@@ -583,6 +583,25 @@ export const RELATIONS: readonly Relation[] = [
     ],
   },
   {
+    id: 'after-head',
+    family: 'FRAMING',
+    basis: 'rfc',
+    rfc: 'RFC 9112 9.3 (a persistent connection carries request after request); RFC 9110 9.3.2 (a HEAD answer carries no content)',
+    says: 'the request sent after a HEAD of itself on one connection, once the HEAD’s answer head came (curl -I URL --next URL): its answer is the one after that header section',
+    forms: (ctx) => [
+      plain({ op: 'listPets', limit: 2 }, 'GET /pets?limit=2 after its HEAD on one connection', {
+        afterOwnHead: true,
+      }),
+      plain(
+        { op: 'getPet', id: ctx.petId },
+        `GET /pets/${ctx.petId} after its HEAD on one connection`,
+        {
+          afterOwnHead: true,
+        },
+      ),
+    ],
+  },
+  {
     id: 'chunked-body',
     family: 'FRAMING',
     basis: 'rfc',

@@ -44,6 +44,8 @@ const label = (a: EquivalentAnswer) =>
 function answerProblem(a: EquivalentAnswer, plainGet: Exchange | undefined): Judgement | undefined {
   const { ex } = a;
   const relation = RELATIONS.find((r) => r.id === a.relation);
+  const garbled = unreadable(ex);
+  if (garbled) return fail(garbled, [ex], about(label(a)));
   if (a.key !== 'valid') {
     const problem = notErrorResponse(ex, 401);
     if (!problem) return undefined;
@@ -80,6 +82,24 @@ function answerProblem(a: EquivalentAnswer, plainGet: Exchange | undefined): Jud
   const failed = servedOtherwise(a, problem, plainGet);
   if (relation?.basis !== 'rfc' || failed.verdict !== 'fail') return failed;
   return rfcAlone(failed, relation.rfc);
+}
+
+/**
+ * Octets no HTTP answer starts with, where the request's answer was due (llhttp refused them),
+ * or more than its framing holds: a malformed answer fails whatever the form's basis. After a HEAD on its connection, they are
+ * what the server wrote past the HEAD's header section, content a HEAD answer never has.
+ */
+function unreadable(ex: Exchange): Problem {
+  const { error, response } = ex;
+  const after = ex.afterHead ? ` after the HEAD's answer (${ex.afterHead}) on its connection` : '';
+  if (response?.overrun) {
+    const text = `its answer${after}: ${response.overrun}`;
+    return finding('unreadable-answer', { afterHead: ex.afterHead }, text);
+  }
+  if (response || !error) return undefined;
+  if (error.code !== 'HTTPParserError' && !error.code.startsWith('HPE_')) return undefined;
+  const text = `the octets that came as its answer${after} are no HTTP answer (${error.message})`;
+  return finding('unreadable-answer', { afterHead: ex.afterHead }, text);
 }
 
 /** A failure that rests on an RFC alone: said so, and a warning outside certify (settle reads `rfc`). */

@@ -68,6 +68,11 @@ export interface SendOptions {
    */
   rawFields?: Readonly<Record<string, string>>;
   /**
+   * Sent after a HEAD of itself, on a connection of its own, once the HEAD's answer head came
+   * (request-line.ts withHeadFirst): its answer is what follows that header section.
+   */
+  afterOwnHead?: boolean;
+  /**
    * The request is the contract's only by an RFC (a relation of docs/equivalences.md marked
    * "RFC alone"): a server that does not read it so may refuse it as it would any request it
    * does not serve, with the key or without (carried into the record; request-class.ts).
@@ -430,6 +435,7 @@ export function createClient(options: ClientOptions): HttpClient {
       ...(req.http10 ? { httpVersion: '1.0' as const } : {}),
       ...(req.http10 === 'without-host' ? { withoutHost: true as const } : {}),
       ...(req.rfcForm ? { rfcForm: true as const } : {}),
+      ...(req.afterOwnHead ? { afterOwnHead: true as const } : {}),
       ...(req.bodyOctets && !isUtf8(req.bodyOctets) ? { notUtf8: true as const } : {}),
       ...(carriesKey(headers, apiKey) ? { keyed: true as const } : {}),
       ...(req.bodyChunks
@@ -441,8 +447,10 @@ export function createClient(options: ClientOptions): HttpClient {
     const seq = ++sequence;
     const startedAt = new Date();
     const start = performance.now();
+    let afterHead: string | undefined;
     const finish = (rest: Pick<Exchange, 'response' | 'error'>): Exchange => {
       const exchange: Exchange = {
+        ...(afterHead === undefined ? {} : { afterHead }),
         seq,
         startedAt: startedAt.toISOString(),
         durationMs: Math.round((performance.now() - start) * 10) / 10,
@@ -475,6 +483,11 @@ export function createClient(options: ClientOptions): HttpClient {
         freshConnection: req.freshConnection,
         http10: req.http10,
         rawFields: Object.keys(rawFields).length ? fieldLines(rawFields) : undefined,
+        headFirst: req.afterOwnHead
+          ? (line) => {
+              afterHead = printable(line);
+            }
+          : undefined,
       });
       const res = await transfer(lease.dispatcher, request).finally(lease.release);
       const { bytes, truncated, wholeBytes, overrun } = res;
@@ -502,4 +515,9 @@ export function createClient(options: ClientOptions): HttpClient {
   }
 
   return { send, close: () => connections.close() };
+}
+
+/** A line from the wire as plain printable ASCII (at most 200 characters), for the record. */
+function printable(line: string): string {
+  return line.replace(/[^\x20-\x7e]/g, '?').slice(0, 200);
 }

@@ -3,7 +3,7 @@ import type * as Undici from 'undici';
 import type { Dispatcher } from 'undici';
 import { type ChunkFraming, frameChunks } from './chunk-framing.ts';
 import { skippingContinue } from './interim.ts';
-import { asHttp10, withFields } from './request-line.ts';
+import { asHttp10, withFields, withHeadFirst } from './request-line.ts';
 import { tapReads } from './transfer.ts';
 import { undici } from './undici.ts';
 
@@ -23,6 +23,11 @@ export interface ConnectionNeeds {
    * request line, on a connection of its own (request-line.ts).
    */
   rawFields?: string | undefined;
+  /**
+   * The request sent after a HEAD of itself, on a connection of its own (request-line.ts
+   * withHeadFirst); called with the first line of the HEAD's answer.
+   */
+  headFirst?: ((line: string) => void) | undefined;
 }
 
 /** A dispatcher to send one request through, and what to do once its answer is read. */
@@ -62,8 +67,8 @@ export class Connections {
 
   lease(needs: ConnectionNeeds): Lease {
     const framing = needs.chunkFraming;
-    if (needs.freshConnection || needs.http10 || needs.rawFields) {
-      const options = this.options(framing, needs.http10, needs.rawFields);
+    if (needs.freshConnection || needs.http10 || needs.rawFields || needs.headFirst) {
+      const options = this.options(framing, needs);
       const own = new undici.Agent({ ...options, connections: 1 });
       // Destroyed, not closed, once its answer is read: a target still holding the request (a
       // hang the deadline ended) must not keep the socket open.
@@ -73,7 +78,7 @@ export class Connections {
     let pool = this.pools.get(key);
     if (!pool) {
       pool = new undici.Agent({
-        ...this.options(framing),
+        ...this.options(framing, {}),
         connections: this.settings.connections,
       });
       this.pools.set(key, pool);
@@ -86,16 +91,14 @@ export class Connections {
   }
 
   /** undici's own connector, each socket it opens tapped so an answer knows its socket (transfer.ts). */
-  private options(
-    framing: ChunkFraming | undefined,
-    http10?: boolean | 'without-host',
-    fields?: string,
-  ) {
+  private options(framing: ChunkFraming | undefined, needs: ConnectionNeeds) {
     const { connector } = this;
+    const { http10, rawFields, headFirst } = needs;
     const prepare = (socket: Socket) => {
       const versioned = http10 ? asHttp10(socket, http10 === 'without-host') : socket;
-      const written = fields ? withFields(versioned, fields) : versioned;
-      const tapped = tapReads(skippingContinue(written));
+      const written = rawFields ? withFields(versioned, rawFields) : versioned;
+      const headed = headFirst ? withHeadFirst(written, headFirst) : written;
+      const tapped = tapReads(skippingContinue(headed));
       return framing ? frameChunks(tapped, () => framing) : tapped;
     };
     return {

@@ -70,9 +70,21 @@ function urlWords(url: string): string[] {
 /** A path holding a `.` or `..` segment, which curl resolves unless told --path-as-is. */
 const DOT_SEGMENT = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*[^?#]*\/\.\.?(?:[/?#]|$)/i;
 
-/** A curl command line that sends the recorded request again. */
+/**
+ * A curl command line that sends the recorded request again; one sent after a HEAD of itself on
+ * one connection, as `curl -I URL --next URL` (curl keeps the connection between the two).
+ */
 export function toCurl(request: RecordedRequest): string {
-  const parts = ['curl', '-sS', '-i', '-X', request.method, ...urlWords(request.url)];
+  const own = curlWords(request);
+  if (!request.afterOwnHead) return ['curl', ...own].join(' ');
+  const { afterOwnHead: _, ...plain } = request;
+  return ['curl', ...curlWords({ ...plain, method: 'HEAD' }), '--next', ...own].join(' ');
+}
+
+/** curl's words for one request (after `curl`); a HEAD by -I, so that curl reads no body. */
+function curlWords(request: RecordedRequest): string[] {
+  const method = request.method === 'HEAD' ? ['-I'] : ['-X', request.method];
+  const parts = ['-sS', '-i', ...method, ...urlWords(request.url)];
   // The harness sent the dot segments as written (SendOptions.asWritten): so does curl.
   if (DOT_SEGMENT.test(request.url)) parts.push('--path-as-is');
   if (request.httpVersion === '1.0') parts.push('--http1.0');
@@ -86,7 +98,7 @@ export function toCurl(request: RecordedRequest): string {
   // curl sends the body chunked when told to (its chunks and any extension or trailer its own).
   if (request.framing) parts.push('-H', singleQuote('Transfer-Encoding: chunked'));
   if (request.body !== undefined) parts.push('--data-raw', bodyWord(request));
-  return parts.join(' ');
+  return parts;
 }
 
 /** The absolute-form target a request was sent with: its URL, or its path under another origin. */

@@ -26,6 +26,8 @@ export interface RecordedRequest {
   keyed?: true;
   /** Written in a form only an RFC makes the contract's request (SendOptions.rfcForm). */
   rfcForm?: true;
+  /** Sent after a HEAD of itself on one connection (SendOptions.afterOwnHead). */
+  afterOwnHead?: true;
 }
 
 export interface RecordedResponse {
@@ -76,6 +78,8 @@ export interface Exchange {
   request: RecordedRequest;
   response?: RecordedResponse;
   error?: TransportError;
+  /** The first line of the answer to the HEAD pipelined before this request (printable ASCII). */
+  afterHead?: string;
   /** The attempts at this same request that came before it, when it was sent again. */
   earlier?: EarlierAttempt[];
 }

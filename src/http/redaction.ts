@@ -311,11 +311,13 @@ function requestTexts({ request }: Exchange): string[] {
 }
 
 /** The texts of what came back: the answer's header fields and body, or the error. */
-function answerTexts({ response, error }: Exchange): string[] {
+function answerTexts(ex: Exchange): string[] {
+  const { response, error } = ex;
   const texts: string[] = [];
   if (response) texts.push(...Object.entries(response.headers).flat(), response.body);
   if (response?.jsonError !== undefined) texts.push(response.jsonError);
   if (error) texts.push(error.message);
+  if (ex.afterHead !== undefined) texts.push(ex.afterHead);
   return texts;
 }
 
@@ -367,5 +369,6 @@ export function redactExchange(ex: Exchange, redactor: Redactor): Exchange {
         }
       : {}),
     ...(error ? { error: { ...error, message: redact(error.message) } } : {}),
+    ...(ex.afterHead === undefined ? {} : { afterHead: redact(ex.afterHead) }),
   };
 }

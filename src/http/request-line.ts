@@ -61,3 +61,76 @@ export function fieldLines(fields: Readonly<Record<string, string>>): string {
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
 }
+
+/**
+ * The socket, a HEAD of its first request (same target, same fields) written before it; the
+ * request itself goes once the HEAD's answer head has come, on the same connection, as curl
+ * sends `-I URL --next URL` (RFC 9112 9.3: a persistent connection). The HEAD's answer, a header
+ * section and no content (RFC 9110 9.3.2), is left out of the octets undici reads, and its first
+ * line is handed to `seen`. Octets a server writes after that head (a body it should not have
+ * sent) then reach undici as the start of the request's own answer.
+ */
+export function withHeadFirst(socket: Socket, seen: (line: string) => void): Socket {
+  let held: (() => void) | undefined;
+  let headDone = false;
+  let written = false;
+  const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+  socket.write = ((data: unknown, ...rest: unknown[]) => {
+    if (written || typeof data !== 'string' || !REQUEST_LINE.test(data))
+      return write(data, ...rest);
+    written = true;
+    write(data.replace(/^[^ ]+ /, 'HEAD '), 'latin1');
+    // Not pipelined: a server that closes after the HEAD's answer meets no request it dropped.
+    const own = () => write(data, ...rest);
+    if (headDone) own();
+    else held = own;
+    return true;
+  }) as Socket['write'];
+  return skippingFirstHead(socket, (head) => {
+    headDone = true;
+    seen(head.split('\r\n', 1)[0] ?? '');
+    const own = held;
+    held = undefined;
+    // RFC 9112 9.6: a client that receives the close option MUST send no more requests on that
+    // connection; it ends here, and the request goes again on a new one (retry.ts).
+    if (closing(head)) socket.destroy();
+    else own?.();
+  });
+}
+
+/** True when an answer head ends its connection: the close option, or HTTP/1.0 without keep-alive. */
+function closing(head: string): boolean {
+  const connection = /\r\nconnection:([^\r\n]*)/i.exec(head)?.[1] ?? '';
+  if (/(?:^|,)\s*close\s*(?:,|$)/i.test(connection)) return true;
+  return head.startsWith('HTTP/1.0') && !/(?:^|,)\s*keep-alive\s*(?:,|$)/i.test(connection);
+}
+/** Octets a HEAD's answer head may take before it is taken for something else. */
+const MAX_HEAD_ANSWER = 256 * 1024;
+
+/**
+ * The socket, the first header section it reads (the HEAD's answer) left out of its octets and
+ * handed to `seen`.
+ */
+function skippingFirstHead(socket: Socket, seen: (line: string) => void): Socket {
+  let held: Buffer | undefined;
+  let done = false;
+  const read = socket.read.bind(socket);
+  socket.read = (size?: number) => {
+    const chunk = read(size) as Buffer | null;
+    if (done || chunk === null) return chunk;
+    const data = held ? Buffer.concat([held, chunk]) : chunk;
+    const end = data.indexOf('\r\n\r\n');
+    if (end < 0 && data.length < MAX_HEAD_ANSWER) {
+      // Held until the head is whole: undici reads again when the socket is readable.
+      held = data;
+      return null;
+    }
+    done = true;
+    held = undefined;
+    seen(data.subarray(0, end < 0 ? 200 : end).toString('latin1'));
+    if (end < 0) return data;
+    const rest = data.subarray(end + 4);
+    return rest.length ? rest : null;
+  };
+  return socket;
+}

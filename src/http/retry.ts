@@ -35,10 +35,14 @@ export const retryingClosedConnections: Interceptor = (next) => async (options) 
     earlier.push(...(last.earlier ?? []), {
       error: last.error,
       durationMs: last.durationMs,
-      why: 'its connection was closed before any byte of the answer came (RFC 9112 9.3.1.1)',
+      why: options.afterOwnHead
+        ? 'its connection was closed after the HEAD sent before it, before any byte of its own answer came (RFC 9112 9.3.1.1: a client sends it again)'
+        : 'its connection was closed before any byte of the answer came (RFC 9112 9.3.1.1)',
     });
     const gap = options.bodyChunks ? { pieceGapMs: 25 * 2 ** n } : {};
-    last = await next({ ...options, freshConnection: true, ...gap });
+    // A server may close a connection after any answer: the request goes again, alone.
+    const { afterOwnHead: _, ...alone } = options;
+    last = await next({ ...alone, freshConnection: true, ...gap });
   }
   return earlier.length ? { ...last, earlier: [...earlier, ...(last.earlier ?? [])] } : last;
 };

@@ -214,6 +214,14 @@ export const EQUIVALENCE_FAULTS: readonly Fault[] = [
     },
   },
   {
+    name: 'head-answer-with-body',
+    description:
+      'Writes the body GET would get after a HEAD’s answer (RFC 9110 9.3.2: a HEAD answer has none): the next answer on that connection starts with it.',
+    caughtBy: ['EQUIV-FRAMING'],
+    wrap: (app) => app,
+    listen: { bodyAfterHead: true },
+  },
+  {
     name: 'json-name-first',
     description:
       'Parses a createPet body with a pattern that wants "name" as the first member: any other order gets 400.',

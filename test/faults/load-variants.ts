@@ -44,6 +44,13 @@ export const LOAD_VARIANTS: readonly ServerVariant[] = [
     listen: { idleCloseMs: 2, closeOnReuseEvery: 3 },
   },
   {
+    name: 'closes-after-head',
+    description:
+      'Answers a HEAD with Connection: close and closes the connection (RFC 9112 9.6): a request sent after it on that connection meets it closed and is sent again.',
+    wrap: (app) => app,
+    listen: { closeAfterHead: true },
+  },
+  {
     name: 'refuses-before-the-body',
     description:
       'Answers a request without the valid key 401 as soon as its head has come, without reading its body, and closes the connection at once: a chunked body still on its way meets a closed connection.',

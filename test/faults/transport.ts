@@ -44,6 +44,10 @@ export interface Transport {
    * size limit as a proxy in front keeps it (a large body meets a closed connection).
    */
   refuseLargerThan?: number;
+  /** Writes the body GET would get after a HEAD's answer, as a hand-written response writer does. */
+  bodyAfterHead?: boolean;
+  /** Answers a HEAD with `Connection: close` and closes the connection (RFC 9112 9.6 allows it). */
+  closeAfterHead?: boolean;
 }
 
 /** Gives a listening server the transport's ways. */
@@ -54,6 +58,8 @@ export function applyTransport(server: Server, transport: Transport, apiKey: str
   if (transport.refuseOctets) screenOctets(server, transport.refuseOctets);
   if (transport.refuseEarlyUnlessKey) refuseEarly(server, apiKey);
   if (transport.refuseLargerThan !== undefined) refuseLarge(server, transport.refuseLargerThan);
+  if (transport.bodyAfterHead) bodyAfterHead(server);
+  if (transport.closeAfterHead) closeAfterHead(server);
 }
 
 /** See Transport.refuseLargerThan. */
@@ -112,13 +118,33 @@ function refusal(reason: string): string {
 }
 
 /**
- * See Transport.refuseOctets. node:http takes any Duplex as a connection: each socket is handed
- * to it through one that passes on the octets the screen lets through.
+ * See Transport.refuseOctets: each connection's octets screened before node:http reads them.
  */
 function screenOctets(
   server: Server,
   refuses: (octets: RequestOctets) => string | undefined,
 ): void {
+  interpose(server, () => {
+    const seen = new RequestOctets();
+    return (chunk, socket, inner) => {
+      const reason = refuses(seen.feed(chunk.toString('latin1')));
+      if (reason === undefined) inner.push(chunk);
+      else {
+        socket.end(refusal(reason));
+        inner.push(null);
+      }
+    };
+  });
+}
+
+/** What a connection's octets go through on their way to node:http (interpose). */
+type Passage = (chunk: Buffer, socket: Socket, inner: Duplex) => void;
+
+/**
+ * node:http takes any Duplex as a connection: each socket is handed to it through one whose
+ * readable side gets what `passage` (made afresh for each connection) pushes of the octets.
+ */
+function interpose(server: Server, passage: () => Passage): void {
   const handlers = server.listeners('connection') as ((socket: Duplex) => void)[];
   server.removeAllListeners('connection');
   server.on('connection', (socket: Socket) => {
@@ -137,19 +163,32 @@ function screenOctets(
       setNoDelay: () => inner,
       setKeepAlive: () => inner,
     });
-    const seen = new RequestOctets();
-    socket.on('data', (chunk: Buffer) => {
-      const reason = refuses(seen.feed(chunk.toString('latin1')));
-      if (reason === undefined) inner.push(chunk);
-      else {
-        socket.end(refusal(reason));
-        inner.push(null);
-      }
-    });
+    const pass = passage();
+    socket.on('data', (chunk: Buffer) => pass(chunk, socket, inner));
     socket.on('end', () => inner.push(null));
     socket.on('close', () => inner.destroy());
     socket.on('error', () => inner.destroy());
     for (const handler of handlers) handler.call(server, inner);
+  });
+}
+
+/** See Transport.bodyAfterHead: a HEAD's answer ends, then the body GET would get is written. */
+function bodyAfterHead(server: Server): void {
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== 'HEAD') return;
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (typeof chunk === 'string' || chunk instanceof Uint8Array)
+        res.once('finish', () => req.socket.write(chunk));
+      return end(chunk, ...rest);
+    }) as ServerResponse['end'];
+  });
+}
+
+/** See Transport.closeAfterHead. */
+function closeAfterHead(server: Server): void {
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === 'HEAD') res.setHeader('connection', 'close');
   });
 }
 

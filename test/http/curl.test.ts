@@ -224,3 +224,17 @@ describe('a field sent as several field lines (RFC 9110 5.3)', () => {
     }
   });
 });
+
+describe('the curl line of a request sent after a HEAD of itself', () => {
+  it('sends the HEAD with -I, then the request after --next, each with its fields', () => {
+    const line = toCurl({
+      method: 'GET',
+      url: 'http://h/v1/pets?limit=2',
+      headers: { authorization: 'Bearer [REDACTED]' },
+      afterOwnHead: true,
+    });
+    expect(line).toBe(
+      `curl -sS -i -I 'http://h/v1/pets?limit=2' -H "authorization: Bearer \${PETSTORE_API_KEY}" --next -sS -i -X GET 'http://h/v1/pets?limit=2' -H "authorization: Bearer \${PETSTORE_API_KEY}"`,
+    );
+  });
+});

@@ -53,6 +53,20 @@ describe('redaction of a key long enough to be told from ordinary text', () => {
     expect(out).not.toContain(encodeURIComponent(KEY));
   });
 
+  it('redacts the line of a HEAD answered before the request on its connection', () => {
+    const ex: Exchange = {
+      seq: 1,
+      startedAt: '',
+      durationMs: 1,
+      afterHead: `HTTP/1.1 200 ${KEY}`,
+      request: { method: 'GET', url: 'http://h/v1/pets', headers: {}, afterOwnHead: true },
+      response: { status: 200, headers: {}, body: '[]' },
+    };
+    const out = JSON.stringify(redactExchange(ex, redact));
+    expect(out).not.toContain(KEY);
+    expect(out).toContain('HTTP/1.1 200');
+  });
+
   it('leaves text without the key as it is', () => {
     const body =
       '{"id":9007199254740993,"name":"deadbeefcafe0123456789abcdef","tag":"aGVsbG8gd29ybGQ="}';
