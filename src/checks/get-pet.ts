@@ -6,7 +6,17 @@ import { finding } from './finding.ts';
 import { judgeOutOfDomain } from './out-of-domain.ts';
 import { petDifferences } from './pet-fields.ts';
 import { firstProblem, notErrorResponse, notSuccess, type Problem, unsound } from './problems.ts';
-import { about, type Check, fail, type Judgement, judged, pass, skip, warn } from './types.ts';
+import {
+  about,
+  type Check,
+  fail,
+  type Judgement,
+  judged,
+  pass,
+  skip,
+  unjudged,
+  warn,
+} from './types.ts';
 
 /** A pet as createPet returned it, and getPet's answer for its id. */
 export interface FetchObservation {
@@ -127,9 +137,14 @@ export const GET_404_UNKNOWN: Check<UnknownIdObservation> = {
   level: 'MUST',
   writes: false,
   judge: ({ id, ex, assigned = [] }) => {
-    // No id may be assumed unassigned: a pet that exists is not a failure, only no test.
+    // No id may be assumed unassigned: a pet that exists is not a failure, only no test. But a
+    // store holding a pet at every id tried, spread over int64 with both bounds, answers no id
+    // 404: the clause is left unjudged by the target, which for a MUST is its failure (settle).
     const tried = assigned.length ? ` (ids ${assigned.join(', ')} exist: picked another)` : '';
-    if (isThatPet(ex, id)) return skip(`every id tried exists (${[...assigned].join(', ')})`);
+    if (isThatPet(ex, id)) {
+      const text = `getPet answered a pet for every id tried (${assigned.join(', ')}), so no 404 could be judged: a store that holds a pet at every id across int64 answers no id 404`;
+      return unjudged('target-found-every-id', text, [ex]);
+    }
     return judged(notErrorResponse(ex, 404), `id ${id}: 404 with a valid Error body${tried}`, ex);
   },
 };

@@ -51,7 +51,9 @@ export const worse = (a: Outcome, b: Outcome): Outcome =>
 
 /**
  * Why a check was not judged, as data: `target-unresponsive`, `target-error` and
- * `target-refused` are the target's doing (a MUST clause left unjudged so is its failure);
+ * `target-refused` are the target's doing (a MUST clause left unjudged so is its failure), and
+ * so is `target-found-every-id`: getPet answered a pet for every id tried, across int64, so no
+ * 404 could be judged;
  * `budget`, `out-of-time` and `open-limit` are limits (the run's own, or the contract's open
  * ones); `unsolicited`, an answer the HTTP client cannot read; `too-large`, an answer
  * whose body ended past the harness's cap (not held, so not judged); `precondition`, nothing to judge.
@@ -60,6 +62,7 @@ export type UnjudgedCode =
   | 'target-unresponsive'
   | 'target-error'
   | 'target-refused'
+  | 'target-found-every-id'
   | 'budget'
   | 'out-of-time'
   | 'open-limit'
@@ -73,6 +76,7 @@ export const TARGET_CAUSED: readonly UnjudgedCode[] = [
   'target-unresponsive',
   'target-error',
   'target-refused',
+  'target-found-every-id',
 ];
 
 /** Why a check was not judged: its code and the message rendered from it. */

@@ -2,8 +2,17 @@ import { isThatPet } from '../checks/get-pet.ts';
 import type { Exchange } from '../http/exchange.ts';
 import type { PetstoreApi } from '../http/petstore-api.ts';
 
-// Spread over the whole int64 range, negatives included: any of them may be assigned.
-const SPARE_IDS = ['-9223372036854775808', '-4611686018427387905', '6917529027641081853'];
+// Spread over the whole int64 range, negatives included: any of them may be assigned, but a
+// store with a pet at all of them (and the first) answers no id 404.
+const SPARE_IDS = [
+  '-9223372036854775808',
+  '-4611686018427387905',
+  '6917529027641081853',
+  '-1',
+  '3458764513820540929',
+  '-6917529027641081857',
+  '1152921504606846977',
+];
 
 /** An id getPet did not answer with that very pet, the answer, and the ids found assigned. */
 export interface UnknownIdProbe {

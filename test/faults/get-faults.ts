@@ -52,6 +52,19 @@ export const GET_FAULTS: Fault[] = [
       },
   },
   {
+    name: 'get-never-404',
+    description:
+      'Answers an id no pet has 200 with a pet made up for it (findById(id).orElseGet(() -> new Pet(id))): no getPet of an integer id ever gets 404.',
+    caughtBy: ['GET-404-UNKNOWN'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      const id = req.path.split('/').at(-1) ?? '';
+      if (!matches(req, 'GET', ITEM) || res.status !== 404 || !/^-?\d+$/.test(id)) return res;
+      const raw = `{"id":${id},"name":"","categoryId":0}`;
+      return { status: 200, raw, headers: { 'content-type': 'application/json' } };
+    },
+  },
+  {
     name: 'get-400-at-int64-min',
     description:
       'Checks the int64 range with <= for its lower bound: petId -9223372036854775808 gets 400.',
