@@ -23,6 +23,7 @@ import {
   type RequestClass,
 } from './request-class.ts';
 import type { DimensionCount } from './request-space.ts';
+import { sharedCacheProblem } from './shared-cache.ts';
 import { type Check, fail, type Judgement, pass, precondition, unjudged } from './types.ts';
 
 /** What an answer is judged against: the request's context, and whether getPet is removed. */
@@ -362,6 +363,8 @@ export function judgeAnswer(
   if (!c) return undefined;
   const leak = keylessPetProblem(ex, c.credential, known);
   if (leak) return { problem: leak, label: offenceLabel(ex, c) };
+  const cached = c.credential === 'key' ? sharedCacheProblem(ex) : undefined;
+  if (cached) return { problem: cached, label: offenceLabel(ex, c) };
   // A 413 or 429 Error is a limit the contract leaves open: sane for any request, and it says
   // nothing of the clauses the request was sent for.
   if (openLimitAnswer([ex])) return { problem: null, label: '', limited: true };
@@ -398,7 +401,7 @@ export function judgeStray(
 export const EVERY_ANSWER: Check<AnswersObservation> = {
   id: 'EVERY-ANSWER',
   title:
-    'Every answer of the run (preflight, set-up and every check) has a status its operation lists for that request or a sane refusal, a body valid for it, application/json octets as sent, an Error repeating its status, no 5xx; none to a request without the right key holds a pet of the store, whatever its status; and an error answer to another path or method under the base address is an Error',
+    'Every answer of the run (preflight, set-up and every check) has a status its operation lists for that request or a sane refusal, a body valid for it, application/json octets as sent, an Error repeating its status, no 5xx; none to a request without the right key holds a pet of the store, whatever its status, nor does a shared cache get leave to give it one (Cache-Control public without Vary: Authorization); and an error answer to another path or method under the base address is an Error',
   operation: 'all',
   clause: CLAUSES.responses,
   level: 'MUST',

@@ -111,6 +111,17 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
       },
   },
   {
+    name: 'public-cache-keyed',
+    description:
+      'Marks every 200 to a read Cache-Control: public, max-age=600 without Vary: Authorization: a CDN in front gives the store’s pets to requests without the key (RFC 9111 3.5).',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (req.method !== 'GET' || res.status !== 200) return res;
+      return { ...res, headers: { ...res.headers, 'cache-control': 'public, max-age=600' } };
+    },
+  },
+  {
     name: 'get-miss-makes-placeholder',
     description:
       'A read-through cache makes a placeholder for an id getPet missed: the first getPet of an unknown id answers 404, every later one 200 with a pet of that id.',

@@ -64,6 +64,21 @@ const BODY_LIMIT_BYTES = 2048;
  */
 export const WIDER_CHOICES: readonly ServerVariant[] = [
   {
+    name: 'cacheable-per-key',
+    description:
+      'Lets caches keep every 200 to a read a minute, per key: Cache-Control: public, max-age=60 with Vary: Authorization on listPets and getPet, and Cache-Control: private, max-age=300 on a 201 and no-cache, must-revalidate on errors.',
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      const cacheControl: Record<string, string> =
+        req.method === 'GET' && res.status === 200
+          ? { 'cache-control': 'public, max-age=60', vary: 'Accept-Encoding, Authorization' }
+          : res.status === 201
+            ? { 'cache-control': 'private, max-age=300' }
+            : { 'cache-control': 'no-cache, must-revalidate, max-age=3600' };
+      return { ...res, headers: { ...res.headers, ...cacheControl } };
+    },
+  },
+  {
     name: 'ids-beyond-safe-integers',
     description: 'Assigns ids from 2^53+1 (9007199254740993) up: no double holds them.',
     wrap: assigningIds(() => countingFrom(2n ** 53n + 1n)),
