@@ -118,19 +118,28 @@ function skippingFirstHead(socket: Socket, seen: (line: string) => void): Socket
   socket.read = (size?: number) => {
     const chunk = read(size) as Buffer | null;
     if (done || chunk === null) return chunk;
-    const data = held ? Buffer.concat([held, chunk]) : chunk;
-    const end = data.indexOf('\r\n\r\n');
-    if (end < 0 && data.length < MAX_HEAD_ANSWER) {
-      // Held until the head is whole: undici reads again when the socket is readable.
-      held = data;
-      return null;
-    }
-    done = true;
+    let data = held ? Buffer.concat([held, chunk]) : chunk;
     held = undefined;
-    seen(data.subarray(0, end < 0 ? 200 : end).toString('latin1'));
-    if (end < 0) return data;
-    const rest = data.subarray(end + 4);
-    return rest.length ? rest : null;
+    for (;;) {
+      const end = data.indexOf('\r\n\r\n');
+      if (end < 0 && data.length < MAX_HEAD_ANSWER) {
+        // Held until the head is whole: undici reads again when the socket is readable.
+        held = data;
+        return null;
+      }
+      const head = data.subarray(0, end < 0 ? 200 : end).toString('latin1');
+      if (end < 0) {
+        done = true;
+        seen(head);
+        return data;
+      }
+      data = data.subarray(end + 4);
+      // An interim 1xx answer before the HEAD's own (100 Continue): read past, the HEAD's follows.
+      if (/^HTTP\/1\.[01] 1\d\d[ \r]/.test(head)) continue;
+      done = true;
+      seen(head);
+      return data.length ? data : null;
+    }
   };
   return socket;
 }

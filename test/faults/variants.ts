@@ -184,6 +184,7 @@ const SAME_AFTER_SUNSET = new Set([
   'gzip-when-asked',
   'http10-505',
   'websocket-beside-api',
+  'cacheable-per-key',
 ]);
 
 /** Every variant, and the reference itself, on both sides of the getPet sunset (but those above). */

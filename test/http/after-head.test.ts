@@ -6,7 +6,7 @@ import { retryingClosedConnections } from '../../src/http/retry.ts';
 
 // How the server below answers a HEAD: as HTTP says (a head alone), with the body GET would get
 // written after the head anyway, or with the close option.
-let headWay: 'plain' | 'body-after' | 'close' = 'plain';
+let headWay: 'plain' | 'body-after' | 'close' | 'continue-first' = 'plain';
 const seen: { method: string; socket: number }[] = [];
 const sockets = new WeakMap<object, number>();
 let opened = 0;
@@ -20,6 +20,7 @@ const server = createServer((req, res) => {
   if (!sockets.has(req.socket)) sockets.set(req.socket, ++opened);
   seen.push({ method: req.method ?? '', socket: sockets.get(req.socket) ?? 0 });
   const body = '[{"id":1,"name":"a","categoryId":1}]';
+  if (headWay === 'continue-first') res.writeContinue();
   const close = req.method === 'HEAD' && headWay === 'close' ? { connection: 'close' } : {};
   res.writeHead(200, {
     'content-type': 'application/json',
@@ -67,5 +68,12 @@ describe('a request sent after a HEAD of itself on one connection', () => {
     const [head, get] = seen.slice(-2);
     expect([head?.method, get?.method]).toEqual(['HEAD', 'GET']);
     expect(head?.socket).not.toBe(get?.socket);
+  });
+
+  it('reads past an interim 100 before the HEAD’s answer and before its own', async () => {
+    headWay = 'continue-first';
+    const ex = await send({ method: 'GET', path: '/pets', afterOwnHead: true });
+    expect(ex.response?.json).toEqual([{ id: 1, name: 'a', categoryId: 1 }]);
+    expect(ex.afterHead).toBe('HTTP/1.1 200 OK');
   });
 });
