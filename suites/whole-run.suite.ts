@@ -217,7 +217,12 @@ export default function wholeRunSuite(run: SuiteRun): void {
     async (api) => {
       const own = lowestCreatedId(target.run.pets);
       await Promise.all([api.getPet(UNKNOWN_IDS[0]), ...(own ? [api.getPet(own)] : [])]);
-      return { notices: [...target.run.answers.notices.values()], today: target.ctx.today };
+      const { notices, misplacedNotices } = target.run.answers;
+      return {
+        notices: [...notices.values()],
+        misplaced: [...misplacedNotices.values()],
+        today: target.ctx.today,
+      };
     },
     { unlessSkipped: () => getPetRemoved(target.ctx) },
   );

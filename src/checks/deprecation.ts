@@ -230,19 +230,30 @@ export const SUNSET_COUNTDOWN: Check<CountdownObservation> = {
 
 /** Every getPet answer of the run that carried a Sunset or Deprecation header, one per notice. */
 export interface NoticesObservation {
-  /** One answer for each distinct pair of the two headers' values, the first few. */
+  /** One answer for each distinct pair of the two headers' values, the first few (HEAD too). */
   notices: readonly Exchange[];
+  /** Answers of listPets and createPet, any status and key, that carried either header. */
+  misplaced?: readonly Exchange[];
   /** The day the run takes as today, `YYYY-MM-DD`. */
   today: string;
+}
+
+/** The HTTP-dates a Sunset value holds: one, or one per field line when it was repeated. */
+function sunsetDates(value: string): Date[] {
+  const one = new Date(value);
+  if (!Number.isNaN(one.getTime())) return [one];
+  const dates = value.match(/[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT/g) ?? [];
+  return dates.map((date) => new Date(date)).filter((date) => !Number.isNaN(date.getTime()));
 }
 
 /** What one getPet answer's notice says against the contract's dates, or undefined. */
 function noticeProblem(ex: Exchange, today: string): string | undefined {
   const sunset = header(ex, 'sunset')?.trim();
-  const instant = sunset === undefined ? undefined : new Date(sunset);
-  // A notice whose form is not a date is judged by the checks of form (SUNSET-HEADER): here, days.
-  if (instant && !Number.isNaN(instant.getTime()) && !onSunsetDaySomewhere(instant))
-    return `Sunset '${sunset}' names ${instant.toISOString().slice(0, 10)}, the contract removes getPet on ${GET_PET_SUNSET}`;
+  // A notice whose form is not a date is judged by the checks of form (SUNSET-HEADER): here,
+  // days, each line's when Sunset came twice (a client may read either).
+  const other = sunsetDates(sunset ?? '').find((instant) => !onSunsetDaySomewhere(instant));
+  if (other)
+    return `Sunset '${sunset}' names ${other.toISOString().slice(0, 10)}, the contract removes getPet on ${GET_PET_SUNSET}`;
   const match = /^@(-?\d{1,15})$/.exec(header(ex, 'deprecation')?.trim() ?? '');
   if (!match) return undefined;
   const seconds = Number(match[1]);
@@ -258,17 +269,24 @@ function noticeProblem(ex: Exchange, today: string): string | undefined {
 
 export const DEPRECATION_EVERY_GETPET: Check<NoticesObservation> = {
   id: 'DEPRECATION-EVERY-GETPET',
-  title: `Every getPet answer of the run, whatever its status, that carries Sunset or Deprecation names the contract's days: Sunset ${GET_PET_SUNSET}, deprecated no later than today`,
+  title: `Every getPet answer of the run (HEAD too), whatever its status, that carries Sunset or Deprecation names the contract's days: Sunset ${GET_PET_SUNSET}, deprecated no later than today; no answer of listPets or createPet, whatever its status or key, carries either`,
   operation: 'getPet',
   clause: CLAUSES.deprecated,
   level: 'MUST',
   writes: false,
-  judge: ({ notices, today }) => {
+  judge: ({ notices, today, misplaced = [] }) => {
+    const [elsewhere] = misplaced;
+    if (elsewhere) {
+      const { method, url } = elsewhere.request;
+      const text = `a ${elsewhere.response?.status} answer to ${method} ${new URL(url).pathname} carries Deprecation or Sunset: getPet alone is deprecated, and listPets is its replacement`;
+      return fail(text, [elsewhere]);
+    }
     for (const ex of notices) {
       const problem = noticeProblem(ex, today);
       if (problem) {
         const status = ex.response?.status ?? 0;
-        return fail(`a getPet answer ${status}: ${problem}`, [ex]);
+        const which = ex.request.method === 'HEAD' ? 'HEAD of getPet' : 'getPet';
+        return fail(`a ${which} answer ${status}: ${problem}`, [ex]);
       }
     }
     if (!notices.length) return skip('no getPet answer carried a Sunset or Deprecation header');

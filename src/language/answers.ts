@@ -48,6 +48,11 @@ export class AnswerLedger {
   readonly links = new Map<string, string>();
   /** getPet answers that carried Sunset or Deprecation, one per distinct pair of values. */
   readonly notices = new Map<string, Exchange>();
+  /**
+   * Answers of listPets and createPet (any status, any key) that carry Sunset or Deprecation,
+   * the first few distinct: getPet alone is deprecated.
+   */
+  readonly misplacedNotices = new Map<string, Exchange>();
   /** Valid NewPets sent with the key: the largest body a 201 took, the smallest a 413 refused. */
   private taken?: SizedBody;
   private tooLarge?: SizedBody;
@@ -83,9 +88,13 @@ export class AnswerLedger {
       this.keylessLeak(ex) ??
       (c ? judgeAnswer(ex, this.ctx, c, this.seen) : judgeStray(ex, this.ctx));
     if (c?.operation === 'getPet') {
-      this.noteNotice(ex);
+      this.noteNotice(ex, this.notices);
       this.noteMissing(ex, c);
     }
+    // A HEAD of getPet's path is GET without content (RFC 9110 9.3.2): the same notice.
+    if (!c && isHeadOfItem(ex, this.ctx.basePath)) this.noteNotice(ex, this.notices);
+    if (c?.operation === 'listPets' || c?.operation === 'createPet')
+      this.noteNotice(ex, this.misplacedNotices);
     if (c?.operation === 'listPets') this.noteLink(ex);
     if (c?.operation === 'createPet') this.noteSize(ex, c);
     if (c && !waitedOut) {
@@ -174,13 +183,13 @@ export class AnswerLedger {
     if (!this.links.has(link)) this.links.set(link, ex.request.url);
   }
 
-  /** Keeps a getPet answer whose Sunset or Deprecation pair of values is new, the first few. */
-  private noteNotice(ex: Exchange): void {
+  /** Keeps an answer whose Sunset or Deprecation pair of values is new in `kept`, the first few. */
+  private noteNotice(ex: Exchange, kept: Map<string, Exchange>): void {
     const headers = ex.response?.headers ?? {};
     const { sunset, deprecation } = headers;
     if (sunset === undefined && deprecation === undefined) return;
-    const key = `${sunset}\u0000${deprecation}`;
-    if (this.notices.size < NOTICES && !this.notices.has(key)) this.notices.set(key, forRecord(ex));
+    const key = `${ex.request.method} ${sunset}\u0000${deprecation}`;
+    if (kept.size < NOTICES && !kept.has(key)) kept.set(key, forRecord(ex));
   }
 
   /** Notes the cells of the request space an answered request covered, and the pets it showed. */
@@ -255,4 +264,12 @@ export function judgingAnswers(ledger: AnswerLedger): Interceptor {
 /** Where the throttle sends the answers it waited out (see throttling): the run's ledger. */
 export function waitedOutAnswers(ledger: AnswerLedger): (ex: Exchange) => void {
   return (ex) => ledger.note(ex, true);
+}
+
+/** True for a HEAD of getPet's path, `<base>/pets/<digits>`. */
+function isHeadOfItem(ex: Exchange, basePath: string): boolean {
+  if (ex.request.method !== 'HEAD' || !ex.response || !URL.canParse(ex.request.url)) return false;
+  const path = new URL(ex.request.url).pathname;
+  const prefix = `${basePath}/pets/`;
+  return path.startsWith(prefix) && /^-?\d+$/.test(path.slice(prefix.length));
 }

@@ -188,6 +188,43 @@ export const SUNSET_FAULTS: Fault[] = [
     },
   },
   {
+    name: 'sunset-on-401-everywhere',
+    description:
+      'The key middleware copies getPet’s Deprecation and Sunset onto every 401 it writes: a keyless listPets or createPet is told its operation goes away on 5 December 2030.',
+    caughtBy: ['DEPRECATION-EVERY-GETPET'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (res.status !== 401) return res;
+      const notice = { deprecation: '@1735689600', sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' };
+      return { ...res, headers: { ...res.headers, ...notice } };
+    },
+  },
+  {
+    name: 'head-sunset-later',
+    description:
+      'A HEAD of /pets/{petId} is answered by a cache’s own handler with a stale Sunset: Thu, 05 Jun 2031 00:00:00 GMT; GET carries the contract’s day.',
+    caughtBy: ['DEPRECATION-EVERY-GETPET'],
+    wrap: (app) =>
+      onResponse(app, 'HEAD', ITEM, (res) => ({
+        ...res,
+        headers: { ...res.headers, sunset: 'Thu, 05 Jun 2031 00:00:00 GMT' },
+      })),
+  },
+  {
+    name: 'two-sunset-values',
+    description:
+      'getPet’s answers carry Sunset twice, the gateway’s right day and the application’s stale one (Thu, 05 Jun 2031): a client reading the last line is told another day.',
+    caughtBy: ['DEPRECATION-EVERY-GETPET'],
+    wrap: (app) =>
+      onResponse(app, 'GET', ITEM, (res) => ({
+        ...res,
+        headers: {
+          ...res.headers,
+          sunset: 'Thu, 05 Dec 2030 00:00:00 GMT, Thu, 05 Jun 2031 00:00:00 GMT',
+        },
+      })),
+  },
+  {
     name: 'deprecated-from-next-year',
     description:
       'getPet says it is deprecated only from 1 January 2030 (Deprecation: @1893456000), before the sunset but after today: not deprecated yet.',
