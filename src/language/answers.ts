@@ -13,6 +13,7 @@ import {
   type SizedBody,
 } from '../checks/every-answer.ts';
 import { type Finding, finding } from '../checks/finding.ts';
+import { keyRevealedProblem } from '../checks/key-revealed.ts';
 import { isSheddingAnswer } from '../checks/open-limits.ts';
 import { RefusedWritesTally } from '../checks/refused-writes.ts';
 import { classifyRequest, credentialOf, type RequestClass } from '../checks/request-class.ts';
@@ -85,6 +86,7 @@ export class AnswerLedger {
     const c = ex.response ? classifyRequest(ex.request, this.ctx) : undefined;
     // Judged on the pets known before it: a keyless answer's pets are not known from itself.
     const judgement =
+      this.keyRevealed(ex) ??
       this.keylessLeak(ex) ??
       (c ? judgeAnswer(ex, this.ctx, c, this.seen) : judgeStray(ex, this.ctx));
     if (c?.operation === 'getPet') {
@@ -119,6 +121,16 @@ export class AnswerLedger {
     const label = waitedOut ? `${judgement.label}, waited out and sent again` : judgement.label;
     if (this.first.length < KEEP)
       this.first.push({ label, problem: judgement.problem, ex: forRecord(ex) });
+  }
+
+  /** Any answer carrying the API key to a request that did not carry it (keyRevealedProblem). */
+  private keyRevealed(
+    ex: Exchange,
+  ): { problem: Finding; label: string; limited?: true } | undefined {
+    const problem = keyRevealedProblem(ex, this.ctx.apiKey);
+    if (!problem) return undefined;
+    const credential = credentialOf(ex.request.headers, this.ctx.apiKey);
+    return { problem, label: offenceLabel(ex, { credential }) };
   }
 
   /**

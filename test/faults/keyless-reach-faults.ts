@@ -41,6 +41,20 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
       },
   },
   {
+    name: '401-names-expected-key',
+    description:
+      'A debug message left on: a 401 to a wrong key says which key was expected ("invalid key; expected <the key>"): anyone who sends any token learns the key.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap:
+      (app, { apiKey }) =>
+      async (req) => {
+        const res = await app(req);
+        const sent = req.headers.authorization ?? '';
+        if (res.status !== 401 || sent.includes(apiKey)) return res;
+        return errorOf(401, 'unauthorized', `invalid API key; expected '${apiKey}'`);
+      },
+  },
+  {
     name: 'upgrade-skips-key',
     description:
       'Handles a request that asks to upgrade to WebSocket (Upgrade: websocket) on a path of its own, which skips the key check and serves it as a plain request.',
