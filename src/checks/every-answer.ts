@@ -380,9 +380,27 @@ export function judgeAnswer(
  */
 export function strayAnswerProblem(ex: Exchange): Problem {
   const status = ex.response?.status;
-  if (status === undefined || status < 400) return undefined;
+  if (status === undefined) return undefined;
+  if (status < 400) return softError(ex, status);
   if (status >= 500 && status !== 501) return serverError(ex);
   return notErrorResponse(ex, status);
+}
+
+/**
+ * An Error body under a status that is no error (an SPA fallback's 200 with `"status": 404`):
+ * "All error responses carry the Error body [...] `status` repeats the HTTP status code". A
+ * client that trusts the status line takes the refusal for a success.
+ */
+function softError(ex: Exchange, status: number): Problem {
+  const body = exactJson(ex) as { code?: unknown; message?: unknown; status?: unknown } | undefined;
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const { code, message } = body;
+  const said = integerText(body.status);
+  if (typeof code !== 'string' || typeof message !== 'string' || said === undefined)
+    return undefined;
+  if (said === String(status)) return undefined;
+  const text = `a ${status} answer carries an Error whose status is ${said}: an error answer's status repeats the HTTP status code`;
+  return finding('soft-error', { httpStatus: status, errorStatus: said }, text);
 }
 
 /** judgeAnswer for a stray request (isStrayRequest), or undefined for any other request. */

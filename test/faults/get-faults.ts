@@ -299,6 +299,19 @@ export const ERROR_FAULTS: Fault[] = [
     },
   },
   {
+    name: 'soft-404-fallback',
+    description:
+      'An SPA-style fallback answers requests no route serves (other paths, other methods) HTTP 200 with the Error whose status says 404 or 405: a soft error.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      const routed = matches(req, 'GET', ITEM) || matches(req, 'GET', LIST);
+      return (res.status === 404 || res.status === 405) && !routed && req.method !== 'HEAD'
+        ? { ...res, status: 200 }
+        : res;
+    },
+  },
+  {
     name: 'errors-status-mismatch',
     description: 'Error.status is always 400, whatever the HTTP status.',
     caughtBy: ['AUTH-LIST-NO-KEY', 'GET-404-UNKNOWN', 'ERR-BODY-STATUS'],
