@@ -1,6 +1,7 @@
 import { isPetStatus, type PetStatus } from '../contract/contract.ts';
 import { exactJson, exactPetId, integerText, showValue } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { leavesOutStatus } from './agreement.ts';
 import { CLAUSES } from './clauses.ts';
 import { type Finding, finding, problemData } from './finding.ts';
 import { limitCode, openLimitReason } from './open-limits.ts';
@@ -27,11 +28,17 @@ export interface StoreModel {
 export const emptyModel = (): StoreModel => ({ pets: new Map() });
 
 /** The fields a page or getPet must show of a pet the run created: `status` only when it was sent. */
-export function modelDifferences(pet: ModelPet, seen: Record<string, unknown>): string[] {
+export function modelDifferences(
+  pet: ModelPet,
+  seen: Record<string, unknown>,
+  summary = false,
+): string[] {
   // Transitions are not shown: a status may move to any other and back, by itself, at any
-  // speed (a hold, a reservation). Another PetStatus is no difference; none at all is.
+  // speed (a hold, a reservation). Another PetStatus is no difference; none at all is, unless
+  // the view is a summary that shows no pet's status (leavesOutStatus).
   const moved = pet.status !== undefined && isPetStatus(seen.status);
-  const fields = ['id', 'name', 'categoryId', ...(pet.status && !moved ? ['status'] : [])];
+  const compared = pet.status && !moved && !summary;
+  const fields = ['id', 'name', 'categoryId', ...(compared ? ['status'] : [])];
   // Ids are compared as the integers they are, whatever their text.
   return petDifferences({ ...pet, id: BigInt(pet.id) }, seen, fields);
 }
@@ -53,11 +60,12 @@ export function pageProblem(model: StoreModel, ex: Exchange): Finding | undefine
   const items = exactJson(ex);
   if (ex.response?.status !== 200 || !Array.isArray(items)) return undefined;
   const byName = new Map([...model.pets.values()].map((p) => [p.name, p]));
+  const summary = leavesOutStatus(ex);
   for (const item of items as Record<string, unknown>[]) {
     const id = integerText(item?.id);
     const pet = id === undefined ? undefined : model.pets.get(id);
     if (pet) {
-      const diffs = modelDifferences(pet, item);
+      const diffs = modelDifferences(pet, item, summary);
       if (diffs.length)
         return finding(
           'partial-pet',

@@ -185,6 +185,7 @@ const SAME_AFTER_SUNSET = new Set([
   'http10-505',
   'websocket-beside-api',
   'cacheable-per-key',
+  'list-summary-without-status',
 ]);
 
 /** Every variant, and the reference itself, on both sides of the getPet sunset (but those above). */

@@ -13,6 +13,7 @@ import {
   isObject,
   LIST,
   labelledGzip,
+  mapJson,
   matches,
   onRequest,
   parsedBody,
@@ -63,6 +64,18 @@ const BODY_LIMIT_BYTES = 2048;
  * removed route that no longer checks keys.
  */
 export const WIDER_CHOICES: readonly ServerVariant[] = [
+  {
+    name: 'list-summary-without-status',
+    description:
+      'Lists pets in a summary view without the optional status (id, name and categoryId) when no status filter is asked; a filtered page, getPet and the 201 show it.',
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (!matches(req, 'GET', LIST) || res.status !== 200 || req.query.has('status')) return res;
+      return mapJson(res, (pets) =>
+        Array.isArray(pets) ? pets.map(({ status: _, ...pet }) => pet) : pets,
+      );
+    },
+  },
   {
     name: 'cacheable-per-key',
     description:
