@@ -657,7 +657,8 @@ export const RELATIONS: readonly Relation[] = [
       quiet: true,
     },
     forms: (ctx) => {
-      const headers = { 'idempotency-key': `pc-${ctx.runId}-one-key` };
+      // An sf-string, as the draft writes it (2.1): a strict parser refuses a bare token.
+      const headers = { 'idempotency-key': `"pc-${ctx.runId}-one-key"` };
       return [
         plain(newPet(ctx, 'idempotent-1'), 'Idempotency-Key, a first NewPet', { headers }),
         plain(newPet(ctx, 'idempotent-2', 'sold'), 'the same Idempotency-Key, another NewPet', {
