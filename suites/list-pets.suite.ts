@@ -19,10 +19,12 @@ import {
   type OddQueryObservation,
   SEEDED_LIST_CHECKS,
 } from '../src/checks/list-pets.ts';
+import { type CrossTagProbe, LIST_VALIDATOR_PER_QUERY } from '../src/checks/list-validators.ts';
 import { NAME_UNICODE } from '../src/checks/names.ts';
 import { exclusionReason } from '../src/checks/selection.ts';
 import type { Check } from '../src/checks/types.ts';
 import { LIMIT, PET_STATUSES } from '../src/contract/contract.ts';
+import type { PetstoreApi } from '../src/http/petstore-api.ts';
 import { checkTest, eachTest, fixture, useTarget } from '../src/language/check-test.ts';
 import { recheckEmpty } from '../src/language/recheck-empty.ts';
 import { noPetsReason, seedPets } from '../src/language/seed.ts';
@@ -46,6 +48,19 @@ export default function listPetsSuite(run: SuiteRun): void {
   );
 
   checkTest(target, LIST_200_PETS, (api) => api.listPets());
+
+  // Pairs of queries whose pages differ on a store of several pets of each status: each page's
+  // tag sent with the other query, as a client's cache keyed too loosely would.
+  checkTest(target, LIST_VALIDATOR_PER_QUERY, async (api) => {
+    const pairs = [
+      ['status=available', 'status=sold'],
+      ['limit=20', 'limit=1'],
+      ['status=sold', 'status=pending'],
+    ] as const;
+    const probes: CrossTagProbe[] = [];
+    for (const [from, to] of pairs) probes.push(await crossTagProbe(api, from, to));
+    return { probes };
+  });
 
   // With no pets at all, every limit is kept by an empty list: nothing would be judged.
   const whilePetsExist = {
@@ -163,4 +178,14 @@ export default function listPetsSuite(run: SuiteRun): void {
     MALFORMED_STATUSES,
     'unknown status',
   );
+}
+
+/** `from`'s page, then `to` with If-None-Match of its tag (when it has one), then `to` plainly. */
+async function crossTagProbe(api: PetstoreApi, from: string, to: string): Promise<CrossTagProbe> {
+  const tagged = await api.listPets(from);
+  const etag = tagged.response?.headers.etag;
+  const headers: Record<string, string> = etag ? { 'if-none-match': etag } : {};
+  const conditional = await api.send({ method: 'GET', path: '/pets', query: to, headers });
+  const own = await api.listPets(to);
+  return { from, to, tagged, conditional, own };
 }
