@@ -431,8 +431,8 @@ export const RELATIONS: readonly Relation[] = [
   {
     id: 'user-agents',
     family: 'FIELDS',
-    rfc: 'RFC 9110 10.1.5 (User-Agent identifies the client software; it is no parameter of the request)',
-    says: 'User-Agent of a store app, a browser, curl, okhttp: listPets with and without limit is bounded by its limit (or the default 20) whoever asks',
+    rfc: 'RFC 9110 10.1.5 (User-Agent identifies the client software; it is no parameter of the request), 5.1 (unrecognized fields ignored)',
+    says: 'User-Agent of a store app, a browser, curl, okhttp, and fields naming an app (X-Requested-With, X-App-Version, X-Platform): listPets with and without limit is bounded by its limit (or the default 20) whoever asks',
     forms: () => {
       // Gateways give "their own" apps other page sizes: an app UA on each limit case, the
       // others on the default page, where a tier of their own would show first.
@@ -453,6 +453,15 @@ export const RELATIONS: readonly Relation[] = [
         ),
         agent('curl/8.5.0', 5),
         agent('okhttp/4.12.0'),
+        // The app named by fields of its own instead: they are no parameters of listPets either.
+        plain({ op: 'listPets' }, 'an app named by X-Requested-With, X-App-Version, X-Platform', {
+          headers: {
+            'x-requested-with': 'com.petstore.app',
+            'x-app-version': '3.2.0',
+            'x-platform': 'ios',
+            'x-client-id': 'petstore-mobile',
+          },
+        }),
       ];
     },
   },
@@ -461,8 +470,13 @@ export const RELATIONS: readonly Relation[] = [
     family: 'FIELDS',
     rfc: 'RFC 9110 14.2 (a server MAY ignore Range; MUST ignore a range unit it does not understand), 15.5.17 (416)',
     says: 'Range: items=0-499 (a Dojo-style item range) on listPets with and without limit: a page within the limit (20 without one), or a 416 Error',
-    // A server that takes item ranges may refuse one past its page size: 416 with an Error.
-    refusal: { statuses: [416], rfc: 'RFC 9110 15.5.17: 416 Range Not Satisfiable', quiet: true },
+    // A server that takes item ranges may refuse one past its page size (416), or refuse the
+    // field it reads as malformed (400): with an Error body, either is a sane answer.
+    refusal: {
+      statuses: [400, 416],
+      rfc: 'RFC 9110 15.5.17: 416 Range Not Satisfiable, or a 400 refusing the field',
+      quiet: true,
+    },
     forms: () => [
       plain({ op: 'listPets' }, 'Range: items=0-499', { headers: { range: 'items=0-499' } }),
       plain({ op: 'listPets', limit: 5 }, 'Range: items=0-499, limit=5', {
