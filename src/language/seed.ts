@@ -157,9 +157,10 @@ const MANGLED: readonly { name: (name: string) => string; categoryId: number | b
   { name: (name) => `${name} O'Malley & <Rex> "the" 'pet' ''`, categoryId: 6 },
   { name: () => ' \t ', categoryId: 7 },
   { name: (name) => `${name} ${'a name past ten thousand '.repeat(420)}end`, categoryId: 8 },
-  // Percent-escapes that decode (a view that "undoes" a double encoding shows `100% cotton`,
-  // `a/b c`): kept as written, the name is the animal's.
-  { name: (name) => `${name} 100%25 cotton a%2Fb%20c`, categoryId: 9 },
+  // Percent-escapes that decode, and a plus a form decoder reads as a space (a view that
+  // "undoes" a double encoding shows `100% cotton`, `a/b c`): kept as written, the name is the
+  // animal's.
+  { name: (name) => `${name} 100%25 cotton a%2Fb%20c 1+1`, categoryId: 9 },
 ];
 
 /**
