@@ -142,7 +142,11 @@ export default function listPetsSuite(run: SuiteRun): void {
     whilePetsExist,
   );
 
-  /** Each value of one query parameter outside its rules, sent alone. */
+  /**
+   * Each value of one query parameter outside its rules, sent alone; then `agented` sent again
+   * from a store app (User-Agent: PetstoreApp/...): a gateway's tier for its own app must not
+   * take a limit the contract refuses.
+   */
   // Each value encoded, then the malformed escapes sent as written.
   const invalidQueryTest = (
     check: Check<OddQueryObservation>,
@@ -150,6 +154,7 @@ export default function listPetsSuite(run: SuiteRun): void {
     values: readonly string[],
     malformed: readonly string[],
     what: string,
+    agented: readonly string[] = [],
   ) =>
     eachTest(
       target,
@@ -157,12 +162,23 @@ export default function listPetsSuite(run: SuiteRun): void {
       [
         ...values.map((value) => ({ value, written: encodeURIComponent(value) })),
         ...malformed.map((value) => ({ value, written: value })),
+        ...agented.map((value) => ({ value, written: value, agent: APP_AGENT })),
       ],
-      async (api, { value, written }) => ({
-        query: `${name}=${JSON.stringify(value)}`,
-        ex: await api.listPets(`${name}=${written}`),
+      async (
+        api,
+        { value, written, agent }: { value: string; written: string; agent?: string },
+      ) => ({
+        query: `${name}=${JSON.stringify(value)}${agent ? ` from User-Agent: ${agent}` : ''}`,
+        ex: agent
+          ? await api.send({
+              method: 'GET',
+              path: '/pets',
+              query: `${name}=${written}`,
+              headers: { 'user-agent': agent },
+            })
+          : await api.listPets(`${name}=${written}`),
       }),
-      `every ${what} (${values.length}, and ${malformed.length} malformed escapes) got 400 Error`,
+      `every ${what} (${values.length}, ${malformed.length} malformed escapes, ${agented.length} from a store app) got 400 Error`,
     );
   invalidQueryTest(
     LIST_LIMIT_INVALID,
@@ -170,6 +186,7 @@ export default function listPetsSuite(run: SuiteRun): void {
     INVALID_LIMITS,
     MALFORMED_LIMITS,
     'out-of-range or non-integer limit',
+    ['101', '200'],
   );
   invalidQueryTest(
     LIST_STATUS_INVALID,
@@ -179,6 +196,9 @@ export default function listPetsSuite(run: SuiteRun): void {
     'unknown status',
   );
 }
+
+/** A store app's User-Agent, as a gateway that tiers its own clients recognises. */
+const APP_AGENT = 'PetstoreApp/3.2 (iOS 17.1; iPhone15,2)';
 
 /** `from`'s page, then `to` with If-None-Match of its tag (when it has one), then `to` plainly. */
 async function crossTagProbe(api: PetstoreApi, from: string, to: string): Promise<CrossTagProbe> {

@@ -163,6 +163,21 @@ export const REQUEST_FORM_FAULTS: readonly Fault[] = [
       ),
   },
   {
+    name: 'app-user-agent-limit-200',
+    description:
+      'Takes a limit up to 200 from its own mobile app (User-Agent: PetstoreApp/...): limit=200 answers 200 pets, where others get 400.',
+    caughtBy: ['LIST-LIMIT-INVALID'],
+    wrap: (app) => async (req) => {
+      const limit = Number(req.query.get('limit'));
+      const fromApp = /^PetstoreApp\//.test(req.headers['user-agent'] ?? '');
+      if (!matches(req, 'GET', LIST) || !fromApp || !(limit > 100 && limit <= 200)) return app(req);
+      // The reference pages no further than 100: its page twice stands for the larger one.
+      const page = await pageOf(app, req, 100);
+      if (!Array.isArray(page.json)) return page;
+      return { ...page, json: [...page.json, ...page.json].slice(0, limit) };
+    },
+  },
+  {
     name: 'range-items-206',
     description:
       'Honours Dojo-style item ranges on listPets: Range: items=0-499 answers 206 with up to 100 pets, whatever the limit.',
