@@ -19,10 +19,12 @@ import {
   type OddQueryObservation,
   SEEDED_LIST_CHECKS,
 } from '../src/checks/list-pets.ts';
+import { type CrossTagProbe, LIST_VALIDATOR_PER_QUERY } from '../src/checks/list-validators.ts';
 import { NAME_UNICODE } from '../src/checks/names.ts';
 import { exclusionReason } from '../src/checks/selection.ts';
 import type { Check } from '../src/checks/types.ts';
 import { LIMIT, PET_STATUSES } from '../src/contract/contract.ts';
+import type { PetstoreApi } from '../src/http/petstore-api.ts';
 import { checkTest, eachTest, fixture, useTarget } from '../src/language/check-test.ts';
 import { recheckEmpty } from '../src/language/recheck-empty.ts';
 import { noPetsReason, seedPets } from '../src/language/seed.ts';
@@ -46,6 +48,19 @@ export default function listPetsSuite(run: SuiteRun): void {
   );
 
   checkTest(target, LIST_200_PETS, (api) => api.listPets());
+
+  // Pairs of queries whose pages differ on a store of several pets of each status: each page's
+  // tag sent with the other query, as a client's cache keyed too loosely would.
+  checkTest(target, LIST_VALIDATOR_PER_QUERY, async (api) => {
+    const pairs = [
+      ['status=available', 'status=sold'],
+      ['limit=20', 'limit=1'],
+      ['status=sold', 'status=pending'],
+    ] as const;
+    const probes: CrossTagProbe[] = [];
+    for (const [from, to] of pairs) probes.push(await crossTagProbe(api, from, to));
+    return { probes };
+  });
 
   // With no pets at all, every limit is kept by an empty list: nothing would be judged.
   const whilePetsExist = {
@@ -127,7 +142,11 @@ export default function listPetsSuite(run: SuiteRun): void {
     whilePetsExist,
   );
 
-  /** Each value of one query parameter outside its rules, sent alone. */
+  /**
+   * Each value of one query parameter outside its rules, sent alone; then `agented` sent again
+   * from a store app (User-Agent: PetstoreApp/...): a gateway's tier for its own app must not
+   * take a limit the contract refuses.
+   */
   // Each value encoded, then the malformed escapes sent as written.
   const invalidQueryTest = (
     check: Check<OddQueryObservation>,
@@ -135,6 +154,7 @@ export default function listPetsSuite(run: SuiteRun): void {
     values: readonly string[],
     malformed: readonly string[],
     what: string,
+    agented: readonly string[] = [],
   ) =>
     eachTest(
       target,
@@ -142,12 +162,23 @@ export default function listPetsSuite(run: SuiteRun): void {
       [
         ...values.map((value) => ({ value, written: encodeURIComponent(value) })),
         ...malformed.map((value) => ({ value, written: value })),
+        ...agented.map((value) => ({ value, written: value, agent: APP_AGENT })),
       ],
-      async (api, { value, written }) => ({
-        query: `${name}=${JSON.stringify(value)}`,
-        ex: await api.listPets(`${name}=${written}`),
+      async (
+        api,
+        { value, written, agent }: { value: string; written: string; agent?: string },
+      ) => ({
+        query: `${name}=${JSON.stringify(value)}${agent ? ` from User-Agent: ${agent}` : ''}`,
+        ex: agent
+          ? await api.send({
+              method: 'GET',
+              path: '/pets',
+              query: `${name}=${written}`,
+              headers: { 'user-agent': agent },
+            })
+          : await api.listPets(`${name}=${written}`),
       }),
-      `every ${what} (${values.length}, and ${malformed.length} malformed escapes) got 400 Error`,
+      `every ${what} (${values.length}, ${malformed.length} malformed escapes, ${agented.length} from a store app) got 400 Error`,
     );
   invalidQueryTest(
     LIST_LIMIT_INVALID,
@@ -155,6 +186,7 @@ export default function listPetsSuite(run: SuiteRun): void {
     INVALID_LIMITS,
     MALFORMED_LIMITS,
     'out-of-range or non-integer limit',
+    ['101', '200'],
   );
   invalidQueryTest(
     LIST_STATUS_INVALID,
@@ -163,4 +195,17 @@ export default function listPetsSuite(run: SuiteRun): void {
     MALFORMED_STATUSES,
     'unknown status',
   );
+}
+
+/** A store app's User-Agent, as a gateway that tiers its own clients recognises. */
+const APP_AGENT = 'PetstoreApp/3.2 (iOS 17.1; iPhone15,2)';
+
+/** `from`'s page, then `to` with If-None-Match of its tag (when it has one), then `to` plainly. */
+async function crossTagProbe(api: PetstoreApi, from: string, to: string): Promise<CrossTagProbe> {
+  const tagged = await api.listPets(from);
+  const etag = tagged.response?.headers.etag;
+  const headers: Record<string, string> = etag ? { 'if-none-match': etag } : {};
+  const conditional = await api.send({ method: 'GET', path: '/pets', query: to, headers });
+  const own = await api.listPets(to);
+  return { from, to, tagged, conditional, own };
 }

@@ -5,7 +5,7 @@ import { type Sandwich, statusSplit } from '../src/checks/agreement.ts';
 import { KEYLESS } from '../src/checks/auth-table.ts';
 import { DEPRECATION_EVERY_GETPET } from '../src/checks/deprecation.ts';
 import { EVERY_ANSWER } from '../src/checks/every-answer.ts';
-import { LIST_NEXT_LINK, nextLinkQueries } from '../src/checks/next-link.ts';
+import { LIST_NEXT_LINK, nextLinkQueries, smallerLimitQuery } from '../src/checks/next-link.ts';
 import { type ReadBackProblem, RUN_READ_AFTER_WRITE } from '../src/checks/read-after-write.ts';
 import { RUN_400_NO_EFFECT, RUN_401_NO_EFFECT } from '../src/checks/refused-writes.ts';
 import {
@@ -199,7 +199,10 @@ export default function wholeRunSuite(run: SuiteRun): void {
       ...target.run.answers.links,
     ];
     const linked = links.flatMap(([value, url]) => nextLinkQueries(value, url, base));
-    const queries = [...new Set(linked)].slice(0, NEXT_PAGES);
+    const followed = [...new Set(linked)].slice(0, NEXT_PAGES);
+    // Each also with a smaller limit: a cursor's recorded page size must not outweigh it.
+    const smaller = followed.flatMap((query) => smallerLimitQuery(query) ?? []);
+    const queries = [...new Set([...followed, ...smaller])];
     const pages = await Promise.all(
       queries.map(async (query) => ({ query, ex: await api.listPets(query) })),
     );

@@ -135,6 +135,13 @@ export const WRITTEN_QUERIES: readonly string[] = [
   'status=sold&status=pending',
   'limit=5&offset=0',
   'limit=3&page=1',
+  // Past the first position: a server's own paging that computes the page's end from the raw
+  // strings (offset + limit concatenated: "1" + "5" = 15, "2" + "50" = 250) overruns the limit.
+  'offset=1&limit=5',
+  'offset=2&limit=50',
+  'page=2&limit=5',
+  'skip=1&limit=5',
+  'start=3&limit=2',
   'page=1',
   'offset=0',
   'status=sold&cursor=0',

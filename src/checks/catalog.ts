@@ -9,6 +9,7 @@ import { EVERY_ANSWER } from './every-answer.ts';
 import { GET_CHECKS } from './get-pet.ts';
 import { HTTP_CHECKS } from './http-musts.ts';
 import { LIST_CHECKS } from './list-pets.ts';
+import { LIST_VALIDATOR_PER_QUERY } from './list-validators.ts';
 import { CREATE_MAGNITUDES } from './magnitudes.ts';
 import { METHOD_CHECKS } from './methods.ts';
 import { RUN_MODEL } from './model.ts';
@@ -53,6 +54,7 @@ export const CHECKS: readonly Check<never>[] = [
   RUN_400_NO_EFFECT,
   RUN_READ_AFTER_WRITE,
   LIST_NEXT_LINK,
+  LIST_VALIDATOR_PER_QUERY,
   DEPRECATION_EVERY_GETPET,
   EVERY_ANSWER,
 ] as readonly Check<never>[];

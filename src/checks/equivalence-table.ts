@@ -417,8 +417,72 @@ export const RELATIONS: readonly Relation[] = [
         plain({ op: 'getPet', id: ctx.petId }, 'getPet with If-None-Match of a tag no answer had', {
           headers: { 'if-none-match': '"pc-no-such-tag"' },
         }),
+        // A representation preferred (RFC 7240 4.2, as PostgREST and OData clients send it): a
+        // preference the server MAY ignore, so the contract's 201 with the Pet is still owed.
+        plain(newPet(ctx, 'prefer-full'), 'Prefer: return=representation, creating', {
+          headers: { prefer: 'return=representation' },
+        }),
+        plain(newPet(ctx, 'prefer-minimal'), 'Prefer: return=minimal, creating', {
+          headers: { prefer: 'return=minimal' },
+        }),
       ];
     },
+  },
+  {
+    id: 'user-agents',
+    family: 'FIELDS',
+    rfc: 'RFC 9110 10.1.5 (User-Agent identifies the client software; it is no parameter of the request), 5.1 (unrecognized fields ignored)',
+    says: 'User-Agent of a store app, a browser, curl, okhttp, and fields naming an app (X-Requested-With, X-App-Version, X-Platform): listPets with and without limit is bounded by its limit (or the default 20) whoever asks',
+    forms: () => {
+      // Gateways give "their own" apps other page sizes: an app UA on each limit case, the
+      // others on the default page, where a tier of their own would show first.
+      const agent = (ua: string, limit?: number): Form =>
+        plain(
+          { op: 'listPets', ...(limit === undefined ? {} : { limit }) },
+          `User-Agent: ${ua}${limit === undefined ? '' : `, limit=${limit}`}`,
+          { headers: { 'user-agent': ua } },
+        );
+      const app = 'PetstoreApp/3.2 (iOS 17.1; iPhone15,2)';
+      return [
+        agent(app),
+        agent(app, 100),
+        agent(app, 5),
+        agent('PetstoreApp/2.9.1 (Android 14; Pixel 8)'),
+        agent(
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+        ),
+        agent('curl/8.5.0', 5),
+        agent('okhttp/4.12.0'),
+        // The app named by fields of its own instead: they are no parameters of listPets either.
+        plain({ op: 'listPets' }, 'an app named by X-Requested-With, X-App-Version, X-Platform', {
+          headers: {
+            'x-requested-with': 'com.petstore.app',
+            'x-app-version': '3.2.0',
+            'x-platform': 'ios',
+            'x-client-id': 'petstore-mobile',
+          },
+        }),
+      ];
+    },
+  },
+  {
+    id: 'range-items',
+    family: 'FIELDS',
+    rfc: 'RFC 9110 14.2 (a server MAY ignore Range; MUST ignore a range unit it does not understand), 15.5.17 (416)',
+    says: 'Range: items=0-499 (a Dojo-style item range) on listPets with and without limit: a page within the limit (20 without one), or a 416 Error',
+    // A server that takes item ranges may refuse one past its page size (416), or refuse the
+    // field it reads as malformed (400): with an Error body, either is a sane answer.
+    refusal: {
+      statuses: [400, 416],
+      rfc: 'RFC 9110 15.5.17: 416 Range Not Satisfiable, or a 400 refusing the field',
+      quiet: true,
+    },
+    forms: () => [
+      plain({ op: 'listPets' }, 'Range: items=0-499', { headers: { range: 'items=0-499' } }),
+      plain({ op: 'listPets', limit: 5 }, 'Range: items=0-499, limit=5', {
+        headers: { range: 'items=0-499' },
+      }),
+    ],
   },
   {
     id: 'field-lines',
@@ -548,6 +612,32 @@ export const RELATIONS: readonly Relation[] = [
         accepting(newPet(ctx, 'accept'), 'application/json, text/plain'),
       ];
     },
+  },
+  {
+    id: 'accept-unavailable',
+    family: 'MEDIA',
+    rfc: 'RFC 9110 12.5.1 (a server may disregard Accept, or answer 406), 15.5.7; the contract (bodies are application/json)',
+    says: 'an Accept that admits no JSON (application/xml, text/xml) on listPets, getPet and a petId no pet has: the answer in JSON as if Accept were absent, or a 406 Error',
+    refusal: { statuses: [406], rfc: 'RFC 9110 15.5.7: 406 Not Acceptable', quiet: true },
+    forms: (ctx) => [
+      plain({ op: 'listPets', limit: 2 }, 'Accept: application/xml, listing', {
+        headers: { accept: 'application/xml' },
+      }),
+      plain({ op: 'getPet', id: ctx.petId }, 'Accept: text/xml, fetching', {
+        headers: { accept: 'text/xml' },
+      }),
+      ...(ctx.unknownId === undefined
+        ? []
+        : [
+            plain(
+              { op: 'unknownPet', id: ctx.unknownId },
+              'Accept: application/xml, an unknown id',
+              {
+                headers: { accept: 'application/xml' },
+              },
+            ),
+          ]),
+    ],
   },
   {
     id: 'http-1.0',
@@ -689,8 +779,15 @@ export const RELATIONS: readonly Relation[] = [
     says: 'Accept-Encoding: gzip, deflate, br, as browsers and curl --compressed send it: the answer in any of them, or none, means the same once decoded',
     forms: (ctx) => {
       const compressed = { 'accept-encoding': 'gzip, deflate, br' };
+      // Queries one after another, each judged by its own: a compressed answer cached by path
+      // alone serves the first page to every later query.
+      const listed = (meaning: Meaning & { op: 'listPets' }, query: string) =>
+        plain(meaning, `compressed, listing ?${query}`, { headers: { 'accept-encoding': 'gzip' } });
       return [
         plain({ op: 'listPets', limit: 10 }, 'compressed, listing', { headers: compressed }),
+        listed({ op: 'listPets', status: 'available' }, 'status=available'),
+        listed({ op: 'listPets', status: 'sold' }, 'status=sold'),
+        listed({ op: 'listPets', limit: 1 }, 'limit=1'),
         plain({ op: 'getPet', id: ctx.petId }, 'compressed, fetching', { headers: compressed }),
         plain(newPet(ctx, 'compressed'), 'compressed, creating', { headers: compressed }),
         ...(ctx.unknownId === undefined
@@ -726,6 +823,41 @@ export const RELATIONS: readonly Relation[] = [
           headers: { 'content-encoding': coding },
         });
       }),
+  },
+  {
+    id: 'get-with-body',
+    family: 'FRAMING',
+    rfc: "RFC 9110 9.3.1 (content received in a GET request has no generally defined semantics); the contract (listPets' parameters are in the query)",
+    says: 'GET /pets?limit=5 carrying a body that names other parameters (limit=500 as a form, {"limit":500,"status":"sold"} as JSON): the query\'s page, or a 4xx Error refusing the body',
+    // Refusing content on a GET is as sane as ignoring it (RFC 9110 9.3.1: "may reject").
+    refusal: {
+      statuses: [400, 413, 415],
+      rfc: 'RFC 9110 9.3.1: an origin server may reject a GET with content',
+      quiet: true,
+    },
+    forms: () => {
+      const withBody = (limit: number | undefined, label: string, type: string, text: string) =>
+        plain({ op: 'listPets', ...(limit === undefined ? {} : { limit }) }, label, {
+          rawBody: text,
+          headers: { 'content-type': type },
+        });
+      const form = 'application/x-www-form-urlencoded';
+      return [
+        withBody(5, 'limit=5, a form body limit=500', form, 'limit=500'),
+        withBody(
+          5,
+          'limit=5, a JSON body {"limit":500,"status":"sold"}',
+          'application/json',
+          '{"limit":500,"status":"sold"}',
+        ),
+        withBody(
+          undefined,
+          'no limit, a form body limit=500&status=sold',
+          form,
+          'limit=500&status=sold',
+        ),
+      ];
+    },
   },
   {
     id: 'connection-close',
@@ -824,12 +956,34 @@ export const RELATIONS: readonly Relation[] = [
         );
       }),
   },
+  {
+    id: 'json-large-text',
+    family: 'JSON',
+    rfc: 'RFC 8259 2 (insignificant whitespace), 9 (a parser MAY limit the size of texts); the contract (400 with an Error for invalid values)',
+    says: 'an invalid NewPet (categoryId a string) in a JSON text past 16 KiB, by a long name (20 KiB) or whitespace (100 KiB), and malformed JSON of 20 KiB: owed 400 with an Error, as small ones are',
+    // Body size limits are not shown: a 413 with an Error body is a refusal as sane.
+    refusal: { statuses: [413], rfc: 'RFC 9110 15.5.14: 413 Content Too Large', quiet: true },
+    forms: (ctx) => {
+      const name = formName(ctx.runId, 'large-invalid', true);
+      const invalid = (label: string, body: Record<string, unknown>, text: string): Form =>
+        plain({ op: 'invalidPet', body }, label, { json: undefined, rawBody: text });
+      const long = { name: `${name} ${'x'.repeat(20 * 1024)}`, categoryId: 'not a number' };
+      const small = { name, categoryId: 'not a number' };
+      const padded = `{${' '.repeat(100 * 1024)}"name":${JSON.stringify(name)},"categoryId":"not a number"}`;
+      const malformed = `{"name":${JSON.stringify(`${name} ${'y'.repeat(20 * 1024)}`)},"categoryId":`;
+      return [
+        invalid('categoryId a string, a 20 KiB name', long, JSON.stringify(long)),
+        invalid('categoryId a string, 100 KiB of whitespace', small, padded),
+        invalid('malformed JSON of 20 KiB', small, malformed),
+      ];
+    },
+  },
 ];
 
 /**
- * Integers written with a fraction part or an exponent, and the value each denotes. Each is a
- * double exactly: a reader of such numbers through a double (which RFC 8259 6 allows, and past
- * 2^53 rounds) still owes this very value.
+ * Integers written with a fraction part or an exponent, and the value each denotes. The first
+ * are doubles exactly, so a reader through a double owes the same value; the last are int64s past
+ * 2^53, owed exactly like the integer literals of the int64 checks.
  */
 const INTEGRAL_NUMBERS: ReadonlyArray<readonly [string, bigint]> = [
   ['100.0', 100n],
@@ -838,6 +992,10 @@ const INTEGRAL_NUMBERS: ReadonlyArray<readonly [string, bigint]> = [
   ['1.5e1', 15n],
   ['10000e-2', 100n],
   ['-2.5E+3', -2500n],
+  // Past 2^53, where a read through a double rounds (to 9007199254740992, 1234567890123456768):
+  // categoryId is an int64, so the integer the text denotes is owed as a literal's would be.
+  ['9007199254740993.0', 9007199254740993n],
+  ['1.2345678901234567e18', 1234567890123456700n],
 ];
 
 /** The relation of each id. */

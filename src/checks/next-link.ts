@@ -39,10 +39,24 @@ export function nextLinkQueries(value: string, requestUrl: string, base: URL): s
   });
 }
 
+/**
+ * A next link's query with a smaller limit: a client may page on in smaller pages, and the
+ * limit bounds the page whatever a cursor recorded (listPets' limit, "Maximum number of animals
+ * to return"). 5 below a limit past 5 (or none: 20), else 1; undefined where the limit is 1.
+ */
+export function smallerLimitQuery(query: string): string | undefined {
+  const params = new URLSearchParams(query);
+  const limit = params.get('limit');
+  const n = limit !== null && /^[1-9]\d{0,2}$/.test(limit) ? Number(limit) : 20;
+  if (n <= 1 || params.getAll('limit').length > 1) return undefined;
+  params.set('limit', String(n > 5 ? 5 : 1));
+  return params.toString();
+}
+
 export const LIST_NEXT_LINK: Check<NextLinksObservation> = {
   id: 'LIST-NEXT-LINK',
   title:
-    'A next page the service links to, when it links one (Link rel="next", on its own listPets path), answers as every page does: a 200 holds at most the limit its link names and only the status it names, an error is an Error',
+    'A next page the service links to, when it links one (Link rel="next", on its own listPets path), answers as every page does, as linked and with a smaller limit: a 200 holds at most the limit its query names and only the status it names, an error is an Error',
   operation: 'listPets',
   clause: CLAUSES.listStatus,
   level: 'MUST',

@@ -135,7 +135,7 @@ const REFUSED_AS: Readonly<Record<string, UnjudgedCode>> = {
 /**
  * Names and categoryIds servers mangle (whitespace kept as sent, letters beyond ASCII, ids past
  * 32 bits and negative ones, names of 2,400 and 10,500 characters, line ends, XML's and SQL's
- * special characters). The first seed pets of each kind carry them: the pages the checks
+ * special characters, percent-escapes). The first seed pets of each kind carry them: the pages the checks
  * list (the store's first, each status's first) then hold pets worth comparing field by field.
  */
 const MANGLED: readonly { name: (name: string) => string; categoryId: number | bigint }[] = [
@@ -157,6 +157,10 @@ const MANGLED: readonly { name: (name: string) => string; categoryId: number | b
   { name: (name) => `${name} O'Malley & <Rex> "the" 'pet' ''`, categoryId: 6 },
   { name: () => ' \t ', categoryId: 7 },
   { name: (name) => `${name} ${'a name past ten thousand '.repeat(420)}end`, categoryId: 8 },
+  // Percent-escapes that decode, and a plus a form decoder reads as a space (a view that
+  // "undoes" a double encoding shows `100% cotton`, `a/b c`): kept as written, the name is the
+  // animal's.
+  { name: (name) => `${name} 100%25 cotton a%2Fb%20c 1+1`, categoryId: 9 },
 ];
 
 /**

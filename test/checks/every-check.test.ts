@@ -1542,6 +1542,39 @@ const cases: Record<string, Case[]> = {
     },
     { observation: { pages: [{ query: 'cursor=old', ex: err(400) }] }, verdict: 'pass' },
   ],
+  'LIST-VALIDATOR-PER-QUERY': [
+    { observation: { probes: [] }, verdict: 'pass' },
+    {
+      // The other query's page is the same: a 304 to its tag is right.
+      observation: {
+        probes: [
+          {
+            from: 'status=available',
+            to: 'status=sold',
+            tagged: exchange({ status: 200, json: [], headers: { etag: '"v1"' } }),
+            conditional: exchange({ status: 304, body: '' }),
+            own: ok([]),
+          },
+        ],
+      },
+      verdict: 'pass',
+    },
+    {
+      observation: {
+        probes: [
+          {
+            from: 'limit=20',
+            to: 'limit=1',
+            tagged: exchange({ status: 200, json: pets(3), headers: { etag: '"v3"' } }),
+            conditional: exchange({ status: 304, body: '' }),
+            own: ok(pets(1)),
+          },
+        ],
+      },
+      verdict: 'fail',
+      because: "?limit=1 with If-None-Match of ?limit=20's ETag",
+    },
+  ],
   'SUNSET-HEADER': [
     { observation: withHeaders({ sunset: 'Thu, 05 Dec 2030 00:00:00 GMT' }), verdict: 'pass' },
     { observation: withHeaders({}), verdict: 'warn', because: 'no Sunset header' },

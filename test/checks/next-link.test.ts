@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextLinkQueries } from '../../src/checks/next-link.ts';
+import { nextLinkQueries, smallerLimitQuery } from '../../src/checks/next-link.ts';
 
 const base = new URL('http://127.0.0.1:8080/v1');
 const asked = 'http://127.0.0.1:8080/v1/pets?limit=2';
@@ -30,5 +30,16 @@ describe('the next pages LIST-NEXT-LINK follows, with the key', () => {
     expect(nextLinkQueries('</v1/pets?cursor=2>; rel="prev"', asked, base)).toEqual([]);
     const long = `</v1/pets?cursor=${'x'.repeat(3000)}>; rel="next"`;
     expect(nextLinkQueries(long, asked, base)).toEqual([]);
+  });
+});
+
+describe('a next link replayed with a smaller limit', () => {
+  it('asks 5 below a limit past 5 (or none), 1 below 2..5, nothing below 1', () => {
+    expect(smallerLimitQuery('limit=50&cursor=abc')).toBe('limit=5&cursor=abc');
+    expect(smallerLimitQuery('cursor=abc&status=sold')).toBe('cursor=abc&status=sold&limit=5');
+    expect(smallerLimitQuery('limit=5&cursor=abc')).toBe('limit=1&cursor=abc');
+    expect(smallerLimitQuery('limit=1&cursor=abc')).toBeUndefined();
+    // A limit named twice is the server's to read: no smaller one is owed.
+    expect(smallerLimitQuery('limit=5&limit=9&cursor=abc')).toBeUndefined();
   });
 });

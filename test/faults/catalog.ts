@@ -22,6 +22,7 @@ import { METHOD_FAULTS } from './method-faults.ts';
 import { NAME_FAULTS } from './name-faults.ts';
 import { OVER_TIME_FAULTS } from './over-time-faults.ts';
 import { READ_BACK_FAULTS } from './read-back-faults.ts';
+import { REQUEST_FORM_FAULTS } from './request-form-faults.ts';
 import { SET_UP_FAULTS } from './set-up-faults.ts';
 import { TIMELINE_FAULTS } from './timeline-faults.ts';
 import { applyTransport } from './transport.ts';
@@ -49,6 +50,7 @@ export const FAULTS: readonly Fault[] = [
   ...NAME_FAULTS,
   ...TIMELINE_FAULTS,
   ...EQUIVALENCE_FAULTS,
+  ...REQUEST_FORM_FAULTS,
   ...OVER_TIME_FAULTS,
   ...MAGNITUDE_FAULTS,
   ...HTTP_MUST_FAULTS,

@@ -9,6 +9,7 @@ import {
   asksGzip,
   errorOf,
   ITEM,
+  integralValue,
   intercept,
   isObject,
   LIST,
@@ -265,12 +266,16 @@ export const WIDER_CHOICES: readonly ServerVariant[] = [
     name: 'fractions-read-as-doubles',
     description:
       "Reads a JSON number's fraction with a double's precision (RFC 8259 6 lets a parser limit it), integers exactly: a categoryId of 1.0000000000000001 is the integer 1 to it, stored and answered as 1 (201).",
+    // Integers exactly, whatever their spelling (9007199254740993.0 is that int64): only a
+    // value with a fraction goes through a double.
     wrap: (app) =>
       onRequest(app, 'POST', LIST, (req) => ({
         ...req,
         body: req.body.replace(
           /("categoryId"\s*:\s*)(-?\d+\.\d+(?:[eE][+-]?\d+)?)/,
           (all, head, text) => {
+            const exact = integralValue(text);
+            if (exact !== undefined) return `${head}${exact}`;
             const double = Number(text);
             return Number.isInteger(double) ? `${head}${BigInt(double)}` : all;
           },

@@ -92,6 +92,23 @@ export function jsonText(value: unknown): string {
   return stringify(value) ?? 'null';
 }
 
+/**
+ * The integer a JSON number's text denotes exactly (`9007199254740993.0`, `1.2345678901234567e18`,
+ * `10000e-2`), or undefined when its value has a fraction (`1.5`, `1.0000000000000001`).
+ */
+export function integralValue(text: string): bigint | undefined {
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!m) return undefined;
+  const [, sign = '', whole = '', fraction = '', exponent = '0'] = m;
+  const shift = Number(exponent) - fraction.length;
+  if (Math.abs(shift) > 400) return undefined;
+  const digits = BigInt(`${whole}${fraction}`);
+  const scale = 10n ** BigInt(Math.abs(shift));
+  if (shift < 0 && digits % scale !== 0n) return undefined;
+  const value = shift < 0 ? digits / scale : digits * scale;
+  return sign ? -value : value;
+}
+
 /** An integer value (a JS integer or a bigint) as a bigint; undefined for anything else. */
 export function bigIntOf(value: unknown): bigint | undefined {
   if (typeof value === 'bigint') return value;
