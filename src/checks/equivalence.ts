@@ -71,7 +71,7 @@ function answerProblem(a: EquivalentAnswer, plainGet: Exchange | undefined): Jud
       return rfcAlone(fail(problem, [ex], about(label(a))), relation.rfc);
     return fail(problem, [ex], about(label(a)));
   }
-  const problem = servedProblem(a.meaning, ex, plainGet);
+  const problem = servedProblem(a.meaning, relation?.partial ? asWhole(ex) : ex, plainGet);
   if (!problem) return undefined;
   const refusal = relation?.refusal;
   const status = ex.response?.status ?? 0;
@@ -100,6 +100,12 @@ function unreadable(ex: Exchange): Problem {
   if (error.code !== 'HTTPParserError' && !error.code.startsWith('HPE_')) return undefined;
   const text = `the octets that came as its answer${after} are no HTTP answer (${error.message})`;
   return finding('unreadable-answer', { afterHead: ex.afterHead }, text);
+}
+
+/** A 206 read as the 200 it is part of (Relation.partial); any other answer as it came. */
+function asWhole(ex: Exchange): Exchange {
+  const { response } = ex;
+  return response?.status === 206 ? { ...ex, response: { ...response, status: 200 } } : ex;
 }
 
 /** A failure that rests on an RFC alone: said so, and a warning outside certify (settle reads `rfc`). */

@@ -216,7 +216,7 @@ export const REQUEST_FORM_FAULTS: readonly Fault[] = [
   {
     name: 'prefer-return-200',
     description:
-      'Honours Prefer: return=representation with 200 instead of 201, and return=minimal with 204 and no body.',
+      'Honours Prefer: return=representation with 200 instead of 201 (and return=minimal with 204 and no body).',
     caughtBy: ['EQUIV-FIELDS'],
     wrap: (app) =>
       onResponse(app, 'POST', LIST, (res, req) => {
