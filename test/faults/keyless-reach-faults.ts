@@ -55,6 +55,29 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
     wrap: keyWhen((req) => req.headers['true-client-ip'] === '127.0.0.1'),
   },
   {
+    name: 'preflight-fields-skip-key',
+    description:
+      'Its CORS layer takes any request carrying Access-Control-Request-Method for a preflight and lets it past the key check; the router serves it by its real method (a GET with the field gets the pets).',
+    caughtBy: NO_KEY_CHECKS,
+    wrap: keyWhen((req) => req.headers['access-control-request-method'] !== undefined),
+  },
+  {
+    name: 'forwarded-prefix-public',
+    description:
+      'Rebuilds the public path as X-Forwarded-Prefix + path and exempts /public, /health and /docs from the key check: a client that writes X-Forwarded-Prefix: /health itself is served.',
+    caughtBy: NO_KEY_CHECKS,
+    wrap: keyWhen((req) =>
+      /^\/(public|health|docs)(\/|$)/.test(req.headers['x-forwarded-prefix'] ?? ''),
+    ),
+  },
+  {
+    name: 'event-stream-skips-key',
+    description:
+      'A live feed mounted on /v1/pets for Accept: text/event-stream sits before the key check: a keyless GET with that Accept is served.',
+    caughtBy: ['AUTH-LIST-NO-KEY'],
+    wrap: keyWhen((req) => /text\/event-stream/i.test(req.headers.accept ?? '')),
+  },
+  {
     name: 'range-served-from-cache',
     description:
       'A cache in front of the key check answers a request with a Range field from what it holds, key or not: 206 with the body a keyed request got.',
