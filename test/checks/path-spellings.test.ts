@@ -59,7 +59,9 @@ describe('spellingsOf: each class of spelling once a path, the canonical path ne
     expect(targets('/v1', '/pets/7')).toEqual(
       expect.arrayContaining(['/v1\\pets/7', '/v1/pets\\7']),
     );
-    expect(targets('', '/pets').filter((t) => t.startsWith('/%'))).toEqual([]);
+    expect(targets('', '/pets').filter((t) => t.endsWith('/pets') && t.startsWith('/%'))).toEqual(
+      [],
+    );
   });
 
   it('leaves out the version prefix only where the base path ends in one', () => {
