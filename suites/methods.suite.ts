@@ -1,12 +1,14 @@
 import { petName, refusedNewPet } from '../src/arbitraries/pet-name.ts';
 import { KEYLESS } from '../src/checks/auth-table.ts';
 import {
+  AUTH_EXTENSION_METHODS,
   AUTH_HEAD,
   AUTH_METHOD_OVERRIDE,
   AUTH_OPTIONS,
   AUTH_OTHER_METHODS,
   ERROR_BODY_OTHER_METHODS,
   ERROR_BODY_OTHER_PATHS,
+  EXTENSION_METHODS,
   METHOD_OVERRIDES,
   type MethodProbe,
   OTHER_PATHS,
@@ -27,8 +29,10 @@ import type { SuiteRun } from '../src/language/suite-run.ts';
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function methodsSuite(run: SuiteRun): void {
   const target = useTarget(run);
-  const petToFetch = fixture(target, [AUTH_HEAD, AUTH_OPTIONS, AUTH_METHOD_OVERRIDE], () =>
-    somePet(target),
+  const petToFetch = fixture(
+    target,
+    [AUTH_HEAD, AUTH_OPTIONS, AUTH_METHOD_OVERRIDE, AUTH_EXTENSION_METHODS],
+    () => somePet(target),
   );
   const { runId } = target.ctx;
 
@@ -91,6 +95,25 @@ export default function methodsSuite(run: SuiteRun): void {
       ),
     );
     return AUTH_METHOD_OVERRIDE.judge(probes);
+  });
+
+  // Each method beyond the contract's on both paths, QUERY with a body (its filters), keyless.
+  verdictTest(target, AUTH_EXTENSION_METHODS, async (api) => {
+    const pet = await petToFetch();
+    if ('none' in pet) return precondition(pet.none);
+    const paths = ['/pets', ...(getPetRemoved(target.ctx) ? [] : [`/pets/${pet.id}`])];
+    const probes = await Promise.all(
+      EXTENSION_METHODS.flatMap((method) =>
+        paths.flatMap((path) =>
+          KEYLESS.map(async ({ key, words, auth }): Promise<MethodProbe> => {
+            const body = method === 'QUERY' ? { json: {} } : {};
+            const ex = await api.send({ method, path, auth, freshConnection: true, ...body });
+            return { label: `${method} ${path}, ${words}`, key, ex };
+          }),
+        ),
+      ),
+    );
+    return AUTH_EXTENSION_METHODS.judge(probes);
   });
 
   const WRITES = [

@@ -219,6 +219,41 @@ export const AUTH_METHOD_OVERRIDE: Check<MethodProbe[]> = {
     ),
 };
 
+/**
+ * Methods beyond RFC 9110's and PATCH, each a request of its own on the contract's two paths:
+ * QUERY (a safe method with a body, draft-ietf-httpbis-safe-method-w-body: a listPets whose
+ * filters travel in the body) and WebDAV's SEARCH, PROPFIND and REPORT. A key check that guards
+ * a fixed list of methods lets them pass to a router that serves them.
+ */
+export const EXTENSION_METHODS = ['QUERY', 'SEARCH', 'PROPFIND', 'REPORT'] as const;
+
+/**
+ * Served without the key: a 2xx, or an answer that holds pets. Any refusal passes, in any form:
+ * a parser that does not know the method answers its own bare 400, or closes the connection.
+ */
+function judgeServed({ ex, label }: MethodProbe): Judgement | undefined {
+  const status = statusOf(ex);
+  if (!is2xx(ex) && !holdsPets(ex)) return undefined;
+  const text = `answered ${status} to a method beyond the contract’s: served without the right key`;
+  return fail(finding('served-without-key', { status }, text), [ex], about(label));
+}
+
+export const AUTH_EXTENSION_METHODS: Check<MethodProbe[]> = {
+  id: 'AUTH-EXTENSION-METHODS',
+  title: `${EXTENSION_METHODS.join(', ')} on /pets and /pets/{petId}, without a key or with a wrong one -> any refusal (a parser’s bare 400, a closed connection), never a 2xx nor the store’s pets`,
+  operation: 'all',
+  clause: CLAUSES.auth401,
+  level: 'MUST',
+  writes: false,
+  judge: (probes) => {
+    for (const probe of probes) {
+      const verdict = judgeServed(probe);
+      if (verdict) return verdict;
+    }
+    return pass(`${probes.length} requests of methods beyond the contract’s, none served`);
+  },
+};
+
 /** An answer to another method with the key: any status, but an error is an Error. */
 function judgeKeyedMethod(probe: MethodProbe) {
   const { ex, label } = probe;
@@ -285,6 +320,7 @@ export const METHOD_CHECKS = [
   AUTH_OPTIONS,
   AUTH_OTHER_METHODS,
   AUTH_METHOD_OVERRIDE,
+  AUTH_EXTENSION_METHODS,
   ERROR_BODY_OTHER_METHODS,
   ERROR_BODY_OTHER_PATHS,
 ];

@@ -241,6 +241,7 @@ export function isStrayRequest(req: RecordedRequest, ctx: ClassContext): boolean
     req.method !== 'HEAD' &&
     plainForm &&
     !backslashed(req) &&
+    !extensionMethod(req) &&
     (host === undefined || host.toLowerCase() === url.host.toLowerCase()) &&
     !unusualHeaders(req, ctx) &&
     classifyRequest(req, ctx) === undefined
@@ -255,6 +256,15 @@ const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)/i;
  * not what went), a server may take it for another path or its HTTP layer refuse it. Neither an
  * operation's request nor a stray one; judged only for what it shows without the key.
  */
+const RFC_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'HEAD']);
+
+/**
+ * A method beyond RFC 9110's and PATCH (QUERY, SEARCH, PROPFIND): an HTTP layer before the service
+ * may refuse it its own way (Node's parser answers a bare 400 to one it does not know), so it is
+ * no stray request; judged only for what it shows without the key.
+ */
+const extensionMethod = (req: RecordedRequest) => !RFC_METHODS.has(req.method.toUpperCase());
+
 const backslashed = (req: RecordedRequest) =>
   (writtenTarget(req.url).split('?')[0] ?? '').includes('\\');
 

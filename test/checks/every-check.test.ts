@@ -413,6 +413,21 @@ const cases: Record<string, Case[]> = {
       { observation: [probe(500, errorBody(500))], verdict: 'fail' },
     ];
   })(),
+  'AUTH-EXTENSION-METHODS': (() => {
+    const probe = (status: number, json?: unknown, method = 'QUERY') =>
+      methodProbe(`${method} /pets, no key`, 'none', method, status, json);
+    return [
+      {
+        observation: [probe(400), probe(401, errorBody(401)), probe(405, undefined, 'SEARCH')],
+        verdict: 'pass',
+        because: 'none served',
+      },
+      { observation: [probe(501), probe(500)], verdict: 'pass' },
+      { observation: [probe(200, [pet()])], verdict: 'fail', because: 'QUERY /pets, no key' },
+      { observation: [probe(207, undefined, 'PROPFIND')], verdict: 'fail', because: '207' },
+      { observation: [probe(404, pet())], verdict: 'fail', because: 'served without' },
+    ];
+  })(),
   'ERROR-BODY-OTHER-METHODS': (() => {
     const probe = (status: number, json?: unknown, method = 'DELETE') =>
       methodProbe(`${method} /pets/7, the key`, 'valid', method, status, json);
