@@ -12,6 +12,7 @@ import {
   METHOD_OVERRIDES,
   type MethodProbe,
   OTHER_PATHS,
+  PET_SUBRESOURCES,
   type WriteProbe,
 } from '../src/checks/methods.ts';
 import { precondition } from '../src/checks/types.ts';
@@ -31,7 +32,7 @@ export default function methodsSuite(run: SuiteRun): void {
   const target = useTarget(run);
   const petToFetch = fixture(
     target,
-    [AUTH_HEAD, AUTH_OPTIONS, AUTH_METHOD_OVERRIDE, AUTH_EXTENSION_METHODS],
+    [AUTH_HEAD, AUTH_OPTIONS, AUTH_METHOD_OVERRIDE, AUTH_EXTENSION_METHODS, ERROR_BODY_OTHER_PATHS],
     () => somePet(target),
   );
   const { runId } = target.ctx;
@@ -166,9 +167,12 @@ export default function methodsSuite(run: SuiteRun): void {
 
   // Paths the contract does not show, with the key: a framework's default 404 is no Error.
   checkTest(target, ERROR_BODY_OTHER_PATHS, async (api) => {
-    // Without the key too: no pet may show in any answer (EVERY-ANSWER judges these).
+    // Without the key too: no pet may show in any answer (EVERY-ANSWER judges these), nor in a
+    // sub-resource of a pet the store holds (a share page mounted before the key check).
+    const pet = await petToFetch();
+    const under = 'id' in pet ? PET_SUBRESOURCES.map((sub) => `/pets/${pet.id}/${sub}`) : [];
     await Promise.all(
-      OTHER_PATHS.flatMap((path) =>
+      [...OTHER_PATHS, ...under].flatMap((path) =>
         KEYLESS.map(({ auth }) => api.send({ method: 'GET', path, auth })),
       ),
     );

@@ -300,9 +300,25 @@ export const OTHER_PATHS = [
   '/pet/1',
 ];
 
+/**
+ * Sub-resources a service may mount under a pet for public links or other clients (a share page,
+ * a card, an export), ahead of its key check: sent without the key under the id of a pet the
+ * store holds, so EVERY-ANSWER sees the pet in an answer that shows it.
+ */
+export const PET_SUBRESOURCES = [
+  'share',
+  'card',
+  'photos',
+  'details',
+  'export',
+  'public',
+  'summary',
+  'embed',
+];
+
 export const ERROR_BODY_OTHER_PATHS: Check<MethodProbe[]> = {
   id: 'ERROR-BODY-OTHER-PATHS',
-  title: `GET ${OTHER_PATHS.join(', ')} (paths the contract does not show), with the key -> any answer, but an error answer (404, 405, ...) carries the Error body (sent without the key too, for EVERY-ANSWER: no pet shown)`,
+  title: `GET ${OTHER_PATHS.join(', ')} (paths the contract does not show), with the key -> any answer, but an error answer (404, 405, ...) carries the Error body (sent without the key too, and ${PET_SUBRESOURCES.map((p) => `/pets/{petId}/${p}`).join(', ')} of a pet of the store, for EVERY-ANSWER: no pet shown)`,
   operation: 'all',
   clause: CLAUSES.errorBody,
   level: 'MUST',

@@ -118,6 +118,18 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
     wrap: keyWhen((req) => /^http:\/\/localhost[:/]/i.test(req.target ?? '')),
   },
   {
+    name: 'share-subresource-keyless',
+    description:
+      'Mounts a public share page, GET /v1/pets/{petId}/share (and /card), ahead of the key check: it answers the Pet to anyone.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        matches(req, 'GET', /^\/pets\/[^/]+\/(share|card)$/)
+          ? app({ ...withKey(req, apiKey), path: req.path.replace(/\/(share|card)$/, '') })
+          : app(req),
+  },
+  {
     name: 'multipart-create-before-key',
     description:
       'A multipart body parser mounted before the key check creates the pet its parts describe (name, categoryId) as it reads them, key or not: 201.',
