@@ -169,12 +169,20 @@ export default function authSuite(run: SuiteRun): void {
     );
   }
 
-  // The cookies the service sets on answers to the key (a session), sent back without it.
+  // The cookies the service sets on answers to the key (a session), or on its 401 to a request
+  // without it, sent back without it.
   checkTest(target, AUTH_SESSION_COOKIE, async (api) => {
     const created = await api.createPet({ name: petName(runId, 'session'), categoryId: 1 });
     const id = exactPetId(created);
     const read = id === undefined || getPetRemoved(target.ctx) ? [] : [await api.getPet(id)];
-    const keyed = [await api.listPets({ limit: 1 }), created, ...read];
+    // The refusals of requests without the key too: a guest session handed out on the 401.
+    const refused = await Promise.all(
+      [
+        { method: 'GET', path: '/pets' },
+        ...(read.length ? [{ method: 'GET', path: `/pets/${id}` }] : []),
+      ].map((request) => api.send({ ...request, auth: 'none' })),
+    );
+    const keyed = [await api.listPets({ limit: 1 }), created, ...read, ...refused];
     const cookie = cookiesSet(keyed);
     if (cookie === undefined) return { keyed, replays: [] };
     const requests = [

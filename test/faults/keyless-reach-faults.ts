@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AppRequest, Handler } from '../../src/reference/index.ts';
 import { acceptWhen } from './auth-surface-faults.ts';
 import type { Fault } from './types.ts';
@@ -128,6 +129,24 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
         matches(req, 'GET', /^\/pets\/[^/]+\/(share|card)$/)
           ? app({ ...withKey(req, apiKey), path: req.path.replace(/\/(share|card)$/, '') })
           : app(req),
+  },
+  {
+    name: 'guest-session-on-401',
+    description:
+      'Its session layer runs before the key check and hands a guest session cookie to the 401 it answers; guest sessions may read: a keyless listPets or getPet that sends the cookie back is served.',
+    caughtBy: ['AUTH-SESSION-COOKIE'],
+    wrap: (app, { apiKey }) => {
+      const guests = new Set<string>();
+      return async (req) => {
+        const sid = /(?:^|;\s*)psid=([\w-]+)/.exec(req.headers.cookie ?? '')?.[1];
+        if (sid && guests.has(sid) && req.method === 'GET') return app(withKey(req, apiKey));
+        const res = await app(req);
+        if (res.status !== 401 || sid) return res;
+        const guest = randomUUID();
+        guests.add(guest);
+        return { ...res, headers: { ...res.headers, 'set-cookie': `psid=${guest}; Path=/` } };
+      };
+    },
   },
   {
     name: 'multipart-create-before-key',
