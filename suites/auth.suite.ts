@@ -114,6 +114,28 @@ export default function authSuite(run: SuiteRun): void {
     return 'id' in pet ? { ...valid, path: `/pets/${encodeURIComponent(pet.id)}` } : undefined;
   }
 
+  /**
+   * A createPet with the key and an Idempotency-Key, then the same request (that key, that body)
+   * again with `state`'s first variant: an idempotency layer before the key check answers the
+   * stored 201, and so hands the pet to anyone who replays a logged request.
+   */
+  async function idempotentReplay(api: PetstoreApi, state: CredentialState): Promise<AuthProbe[]> {
+    const variant = variantsOf(state)[0];
+    if (!variant) return [];
+    const spec: RequestSpec = {
+      label: 'a replayed createPet',
+      method: 'POST',
+      path: '/pets',
+      json: { name: petName(runId, `replay-${state.id.toLowerCase()}`), categoryId: 1 },
+      headers: { 'idempotency-key': `pc-${runId}-replay-${state.id.toLowerCase()}` },
+    };
+    await api.send(withCredential(spec, { label: 'the key', auth: 'key' }));
+    const label = `createPet replayed with the Idempotency-Key and body of a keyed one, ${variant.label}`;
+    return [{ label, ex: await api.send(withCredential(spec, variant)) }];
+  }
+  /** The states a replayed createPet goes with: the key missing, and a wrong one. */
+  const REPLAYED = new Set(['NO-KEY', 'WRONG-KEY']);
+
   for (const operation of Object.keys(OPERATION_ROWS) as OperationName[]) {
     const invalid = INVALID_INPUTS.filter((i) => i.operation === operation);
     for (const state of CREDENTIAL_STATES) {
@@ -122,13 +144,15 @@ export default function authSuite(run: SuiteRun): void {
         state.keptAlive ? keptAlive : target,
         authCheckFor(operation, state.id),
         async (api) => {
-          if (state.id === 'NO-KEY') {
+          const replayed = operation === 'createPet' && REPLAYED.has(state.id);
+          if (state.id === 'NO-KEY' || replayed) {
             const conditional = await conditionalSpec(operation, valid);
-            const [plain, own] = await Promise.all([
+            const own = await Promise.all([
               probe(api, state, valid),
-              conditional ? ownValidators(api, conditional) : [],
+              conditional && state.id === 'NO-KEY' ? ownValidators(api, conditional) : [],
+              replayed ? idempotentReplay(api, state) : [],
             ]);
-            return [...plain, ...own];
+            return own.flat();
           }
           if (!state.keptAlive) return probe(api, state, valid);
           // The kept-alive state has no AUTH-BEFORE-* check of its own: its invalid inputs go here.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AppRequest, Handler } from '../../src/reference/index.ts';
+import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
 import { acceptWhen } from './auth-surface-faults.ts';
 import type { Fault } from './types.ts';
 import { errorOf, ITEM, LIST, matches, withKey } from './wrap.ts';
@@ -145,6 +145,25 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
         const guest = randomUUID();
         guests.add(guest);
         return { ...res, headers: { ...res.headers, 'set-cookie': `psid=${guest}; Path=/` } };
+      };
+    },
+  },
+  {
+    name: 'idempotent-replay-before-key',
+    description:
+      'Its idempotency layer sits before the key check: a POST whose Idempotency-Key and body match a stored createPet is answered the stored 201 with the pet, whatever its Authorization.',
+    caughtBy: ['AUTH-CREATE-NO-KEY', 'AUTH-CREATE-WRONG-KEY'],
+    wrap: (app) => {
+      const stored = new Map<string, AppResponse>();
+      return async (req) => {
+        const key = req.headers['idempotency-key'];
+        if (!matches(req, 'POST', LIST) || key === undefined) return app(req);
+        const entry = `${key} ${req.body}`;
+        const hit = stored.get(entry);
+        if (hit) return hit;
+        const res = await app(req);
+        if (res.status === 201) stored.set(entry, res);
+        return res;
       };
     },
   },
