@@ -224,6 +224,11 @@ const cases: Record<string, Case[]> = {
       verdict: 'fail',
       because: 'server error 500',
     },
+    {
+      observation: { sent: { ...sent, ...JSON.parse('{"__proto__":{"a":1}}') }, ex: err(400) },
+      verdict: 'pass',
+      because: 'may pollute a prototype',
+    },
   ],
   'CREATE-MAGNITUDES': [
     { observation: [{ what: 'a name of 1', sent, ex: ok(pet(), 201) }], verdict: 'pass' },

@@ -168,6 +168,22 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
     },
   },
   {
+    name: 'prototype-pollution-opens-key',
+    description:
+      'Merges a created NewPet into a fresh object with a recursive merge that follows "__proto__" (lodash.merge before 4.17.12): a keyed NewPet carrying "__proto__": {"authenticated": true} makes its key check pass every request after it, key or not.',
+    caughtBy: ['RUN-SENTINELS'],
+    wrap: (app, { apiKey }) => {
+      // The pollution's effect kept in a flag: the real one would reach the harness's own process.
+      let opened = false;
+      return async (req) => {
+        if (opened) return app(withKey(req, apiKey));
+        const res = await app(req);
+        if (res.status === 201 && grantsThroughProto(req.body)) opened = true;
+        return res;
+      };
+    },
+  },
+  {
     name: 'multipart-create-before-key',
     description:
       'A multipart body parser mounted before the key check creates the pet its parts describe (name, categoryId) as it reads them, key or not: 201.',
@@ -224,4 +240,14 @@ function partsOf(body: string): Record<string, string> {
   for (const m of body.matchAll(/name="([^"]+)"\r\n\r\n([^\r]*)\r\n/g))
     if (m[1] !== undefined) fields[m[1]] = m[2] ?? '';
   return fields;
+}
+
+/** A JSON body whose own `__proto__` member says `authenticated: true`. */
+function grantsThroughProto(body: string): boolean {
+  try {
+    const proto = Object.getOwnPropertyDescriptor(JSON.parse(body), '__proto__')?.value;
+    return (proto as { authenticated?: unknown } | undefined)?.authenticated === true;
+  } catch {
+    return false;
+  }
 }
