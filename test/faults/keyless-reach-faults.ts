@@ -63,6 +63,13 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
     wrap: keyWhen((req) => req.headers['access-control-request-method'] !== undefined),
   },
   {
+    name: 'xhr-header-trusted',
+    description:
+      'Trusts X-Requested-With: XMLHttpRequest as a call from its own dashboard, already let in by the dashboard’s gateway: served without the key.',
+    caughtBy: NO_KEY_CHECKS,
+    wrap: keyWhen((req) => req.headers['x-requested-with']?.toLowerCase() === 'xmlhttprequest'),
+  },
+  {
     name: 'forwarded-prefix-public',
     description:
       'Rebuilds the public path as X-Forwarded-Prefix + path and exempts /public, /health and /docs from the key check: a client that writes X-Forwarded-Prefix: /health itself is served.',
