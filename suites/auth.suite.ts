@@ -114,6 +114,30 @@ export default function authSuite(run: SuiteRun): void {
     return 'id' in pet ? { ...valid, path: `/pets/${encodeURIComponent(pet.id)}` } : undefined;
   }
 
+  /**
+   * A createPet with the key and an Idempotency-Key, then the same request (that key, that body)
+   * again with `state`'s first variant: an idempotency layer before the key check answers the
+   * stored 201, and so hands the pet to anyone who replays a logged request.
+   */
+  async function idempotentReplay(api: PetstoreApi, state: CredentialState): Promise<AuthProbe[]> {
+    const variant = variantsOf(state)[0];
+    if (!variant) return [];
+    const spec: RequestSpec = {
+      label: 'a replayed createPet',
+      method: 'POST',
+      path: '/pets',
+      json: { name: petName(runId, `replay-${state.id.toLowerCase()}`), categoryId: 1 },
+      // An sf-string, as draft-ietf-httpapi-idempotency-key-header writes it (a strict parser
+      // refuses a bare token 400, and then nothing is stored to replay).
+      headers: { 'idempotency-key': `"pc-${runId}-replay-${state.id.toLowerCase()}"` },
+    };
+    await api.send(withCredential(spec, { label: 'the key', auth: 'key' }));
+    const label = `createPet replayed with the Idempotency-Key and body of a keyed one, ${variant.label}`;
+    return [{ label, ex: await api.send(withCredential(spec, variant)) }];
+  }
+  /** The states a replayed createPet goes with: the key missing, and a wrong one. */
+  const REPLAYED = new Set(['NO-KEY', 'WRONG-KEY']);
+
   for (const operation of Object.keys(OPERATION_ROWS) as OperationName[]) {
     const invalid = INVALID_INPUTS.filter((i) => i.operation === operation);
     for (const state of CREDENTIAL_STATES) {
@@ -122,13 +146,15 @@ export default function authSuite(run: SuiteRun): void {
         state.keptAlive ? keptAlive : target,
         authCheckFor(operation, state.id),
         async (api) => {
-          if (state.id === 'NO-KEY') {
+          const replayed = operation === 'createPet' && REPLAYED.has(state.id);
+          if (state.id === 'NO-KEY' || replayed) {
             const conditional = await conditionalSpec(operation, valid);
-            const [plain, own] = await Promise.all([
+            const own = await Promise.all([
               probe(api, state, valid),
-              conditional ? ownValidators(api, conditional) : [],
+              conditional && state.id === 'NO-KEY' ? ownValidators(api, conditional) : [],
+              replayed ? idempotentReplay(api, state) : [],
             ]);
-            return [...plain, ...own];
+            return own.flat();
           }
           if (!state.keptAlive) return probe(api, state, valid);
           // The kept-alive state has no AUTH-BEFORE-* check of its own: its invalid inputs go here.
@@ -169,12 +195,20 @@ export default function authSuite(run: SuiteRun): void {
     );
   }
 
-  // The cookies the service sets on answers to the key (a session), sent back without it.
+  // The cookies the service sets on answers to the key (a session), or on its 401 to a request
+  // without it, sent back without it.
   checkTest(target, AUTH_SESSION_COOKIE, async (api) => {
     const created = await api.createPet({ name: petName(runId, 'session'), categoryId: 1 });
     const id = exactPetId(created);
     const read = id === undefined || getPetRemoved(target.ctx) ? [] : [await api.getPet(id)];
-    const keyed = [await api.listPets({ limit: 1 }), created, ...read];
+    // The refusals of requests without the key too: a guest session handed out on the 401.
+    const refused = await Promise.all(
+      [
+        { method: 'GET', path: '/pets' },
+        ...(read.length ? [{ method: 'GET', path: `/pets/${id}` }] : []),
+      ].map((request) => api.send({ ...request, auth: 'none' })),
+    );
+    const keyed = [await api.listPets({ limit: 1 }), created, ...read, ...refused];
     const cookie = cookiesSet(keyed);
     if (cookie === undefined) return { keyed, replays: [] };
     const requests = [

@@ -21,6 +21,7 @@ import {
   CREATE_EXTRA_FIELDS,
   CREATE_ID_UNIQUE,
   INVALID_BODY_CHECKS,
+  POLLUTING_MEMBERS,
 } from '../src/checks/create-pet.ts';
 import { CREATE_MAGNITUDES, type SizedCreate } from '../src/checks/magnitudes.ts';
 import { judgeName, NAME_UNICODE, type NameObservation } from '../src/checks/names.ts';
@@ -126,6 +127,10 @@ export default function createPetSuite(run: SuiteRun): void {
     { category: { id: 987654, name: 'cats' }, photoUrls: ['https://example.com/a.png'] },
     { tags: [{ id: 3, name: 'friendly' }], status_reason: 'new' },
     { Name: 'Shadow', CategoryId: 987654, Status: 'sold' },
+    // Members a recursive merge follows onto Object.prototype (lodash.merge before 4.17.12): a
+    // key check reading a flag from a fresh object then serves every request after it, which the
+    // keyless sentinels at the run's end see. JSON.parse keeps `__proto__` an own member.
+    ...POLLUTING_MEMBERS,
   ];
   eachTest(
     target,

@@ -1,15 +1,18 @@
 import { petName, refusedNewPet } from '../src/arbitraries/pet-name.ts';
 import { KEYLESS } from '../src/checks/auth-table.ts';
 import {
+  AUTH_EXTENSION_METHODS,
   AUTH_HEAD,
   AUTH_METHOD_OVERRIDE,
   AUTH_OPTIONS,
   AUTH_OTHER_METHODS,
   ERROR_BODY_OTHER_METHODS,
   ERROR_BODY_OTHER_PATHS,
+  EXTENSION_METHODS,
   METHOD_OVERRIDES,
   type MethodProbe,
   OTHER_PATHS,
+  PET_SUBRESOURCES,
   type WriteProbe,
 } from '../src/checks/methods.ts';
 import { precondition } from '../src/checks/types.ts';
@@ -27,8 +30,10 @@ import type { SuiteRun } from '../src/language/suite-run.ts';
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function methodsSuite(run: SuiteRun): void {
   const target = useTarget(run);
-  const petToFetch = fixture(target, [AUTH_HEAD, AUTH_OPTIONS, AUTH_METHOD_OVERRIDE], () =>
-    somePet(target),
+  const petToFetch = fixture(
+    target,
+    [AUTH_HEAD, AUTH_OPTIONS, AUTH_METHOD_OVERRIDE, AUTH_EXTENSION_METHODS, ERROR_BODY_OTHER_PATHS],
+    () => somePet(target),
   );
   const { runId } = target.ctx;
 
@@ -93,6 +98,25 @@ export default function methodsSuite(run: SuiteRun): void {
     return AUTH_METHOD_OVERRIDE.judge(probes);
   });
 
+  // Each method beyond the contract's on both paths, QUERY with a body (its filters), keyless.
+  verdictTest(target, AUTH_EXTENSION_METHODS, async (api) => {
+    const pet = await petToFetch();
+    if ('none' in pet) return precondition(pet.none);
+    const paths = ['/pets', ...(getPetRemoved(target.ctx) ? [] : [`/pets/${pet.id}`])];
+    const probes = await Promise.all(
+      EXTENSION_METHODS.flatMap((method) =>
+        paths.flatMap((path) =>
+          KEYLESS.map(async ({ key, words, auth }): Promise<MethodProbe> => {
+            const body = method === 'QUERY' ? { json: {} } : {};
+            const ex = await api.send({ method, path, auth, freshConnection: true, ...body });
+            return { label: `${method} ${path}, ${words}`, key, ex };
+          }),
+        ),
+      ),
+    );
+    return AUTH_EXTENSION_METHODS.judge(probes);
+  });
+
   const WRITES = [
     { method: 'DELETE' },
     { method: 'PUT', body: (name: string) => ({ name, categoryId: 2, status: 'sold' }) },
@@ -143,9 +167,12 @@ export default function methodsSuite(run: SuiteRun): void {
 
   // Paths the contract does not show, with the key: a framework's default 404 is no Error.
   checkTest(target, ERROR_BODY_OTHER_PATHS, async (api) => {
-    // Without the key too: no pet may show in any answer (EVERY-ANSWER judges these).
+    // Without the key too: no pet may show in any answer (EVERY-ANSWER judges these), nor in a
+    // sub-resource of a pet the store holds (a share page mounted before the key check).
+    const pet = await petToFetch();
+    const under = 'id' in pet ? PET_SUBRESOURCES.map((sub) => `/pets/${pet.id}/${sub}`) : [];
     await Promise.all(
-      OTHER_PATHS.flatMap((path) =>
+      [...OTHER_PATHS, ...under].flatMap((path) =>
         KEYLESS.map(({ auth }) => api.send({ method: 'GET', path, auth })),
       ),
     );

@@ -155,6 +155,51 @@ const REWRITTEN_PATH: Record<string, string> = {
 };
 
 /**
+ * Header fields a gateway or framework may trust in place of the key: a CORS preflight's fields
+ * on a real GET or POST (a CORS layer that takes any request carrying them for a preflight lets
+ * it past the key check, and the router serves it by its real method), a browser's same-origin
+ * call (X-Requested-With, Sec-Fetch-*: what a dashboard behind a gateway session sends), and a
+ * public path prefix an ingress reports (X-Forwarded-Prefix: a key check that exempts public
+ * paths reads the path with it). Each is the client's own to write.
+ */
+const TRUSTED_FIELDS: readonly {
+  label: string;
+  headers: Record<string, string>;
+  servedOnly?: true;
+}[] = [
+  {
+    label: 'Origin and Access-Control-Request-Method: GET (a preflight’s fields)',
+    // A CORS layer before the key check may refuse a foreign Origin (Spring's answers 403): only
+    // being served fails it.
+    servedOnly: true,
+    headers: {
+      origin: 'https://petstore.example',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'authorization',
+    },
+  },
+  {
+    label: 'X-Requested-With: XMLHttpRequest and Sec-Fetch-Site: same-origin (a browser’s call)',
+    headers: {
+      'x-requested-with': 'XMLHttpRequest',
+      'sec-fetch-site': 'same-origin',
+      'sec-fetch-mode': 'cors',
+      'sec-fetch-dest': 'empty',
+    },
+  },
+  ...['/public', '/health', '/docs'].map((prefix) => ({
+    label: `X-Forwarded-Prefix: ${prefix}`,
+    headers: { 'x-forwarded-prefix': prefix },
+  })),
+];
+
+/**
+ * An Accept of a stream (server-sent events): a live feed mounted on the same path for it may
+ * sit before the key check. Content negotiation may refuse it (406), so only being served fails.
+ */
+const STREAM_ACCEPT: Record<string, string> = { accept: 'text/event-stream' };
+
+/**
  * Other names a key goes by in headers and queries (the sample Swagger Petstore's `api_key`
  * among them), each sent in one request that carries all of them.
  */
@@ -195,7 +240,7 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   {
     id: 'NO-KEY',
     label:
-      'without Authorization (also as a conditional request, asking for HTML, from an internal address as a proxy reports it, or as a health checker)',
+      'without Authorization (also as a conditional request, asking for HTML or an event stream, from an internal address as a proxy reports it, as a health checker, with a preflight’s or a browser’s fields, or a public X-Forwarded-Prefix)',
     // A cache or an ETag layer in front of the key check answers 304 to a conditional request,
     // content negotiation 406 to an Accept it cannot meet.
     variants: () => [
@@ -242,6 +287,21 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
         auth: 'none' as const,
         headers: REWRITTEN_PATH,
         unpaired: true as const,
+      },
+      // Unpaired: a layer that trusts a field serves whatever the input.
+      ...TRUSTED_FIELDS.map(({ label, headers, servedOnly }) => ({
+        label: `no key, with ${label}`,
+        auth: 'none' as const,
+        headers,
+        unpaired: true as const,
+        ...(servedOnly ? { servedOnly } : {}),
+      })),
+      {
+        label: 'no key, with Accept: text/event-stream',
+        auth: 'none' as const,
+        headers: STREAM_ACCEPT,
+        unpaired: true as const,
+        servedOnly: true as const,
       },
     ],
   },

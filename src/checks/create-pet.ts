@@ -141,10 +141,29 @@ export const INVALID_BODY_CHECKS: readonly Check<InvalidBodyObservation>[] = MUT
   invalidBodyCheck(m.id, m.label),
 );
 
+/** The flags an authorisation check may read from an object that inherits them. */
+const GRANTS = '{"authenticated":true,"authorized":true,"isAuthenticated":true,"isAdmin":true}';
+
+/**
+ * NewPet members that pollute Object.prototype through a merge that follows them: `__proto__`,
+ * and `constructor.prototype`. Parsed from JSON, so `__proto__` is an own member (an object
+ * literal would set the prototype instead).
+ */
+export const POLLUTING_MEMBERS: readonly Record<string, unknown>[] = [
+  JSON.parse(`{"__proto__":${GRANTS}}`),
+  JSON.parse(`{"constructor":{"prototype":${GRANTS}}}`),
+];
+
+/** A body carrying a member that may pollute a prototype, which a JSON parser may refuse. */
+const polluting = (sent: unknown) =>
+  sent !== null &&
+  typeof sent === 'object' &&
+  (Object.hasOwn(sent, '__proto__') || Object.hasOwn(sent, 'constructor'));
+
 export const CREATE_EXTRA_FIELDS: Check<CreateObservation> = {
   id: 'CREATE-EXTRA-FIELDS',
   title:
-    'POST /pets with unknown extra fields -> 201 Pet or any 4xx Error (which one: warn), never 5xx',
+    'POST /pets with unknown extra fields (also __proto__ and constructor.prototype members, whose refusal is sane) -> 201 Pet or any 4xx Error (which one: warn), never 5xx',
   operation: 'createPet',
   clause: CLAUSES.newPet,
   level: 'MUST',
@@ -157,6 +176,9 @@ export const CREATE_EXTRA_FIELDS: Check<CreateObservation> = {
     if (isClientError(ex)) {
       const problem = notClientError(ex);
       if (problem) return fail(problem, [ex]);
+      // A parser that guards against prototype poisoning (Fastify's) refuses `__proto__`: sane.
+      if (polluting(sent))
+        return pass(`refused a member that may pollute a prototype: ${ex.response?.status}`);
       return warnOf(
         `rejected unknown fields with ${ex.response?.status} (the contract does not say; clients adding fields will break)`,
         ex,

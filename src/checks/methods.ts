@@ -219,6 +219,41 @@ export const AUTH_METHOD_OVERRIDE: Check<MethodProbe[]> = {
     ),
 };
 
+/**
+ * Methods beyond RFC 9110's and PATCH, each a request of its own on the contract's two paths:
+ * QUERY (a safe method with a body, draft-ietf-httpbis-safe-method-w-body: a listPets whose
+ * filters travel in the body) and WebDAV's SEARCH, PROPFIND and REPORT. A key check that guards
+ * a fixed list of methods lets them pass to a router that serves them.
+ */
+export const EXTENSION_METHODS = ['QUERY', 'SEARCH', 'PROPFIND', 'REPORT'] as const;
+
+/**
+ * Served without the key: a 2xx, or an answer that holds pets. Any refusal passes, in any form:
+ * a parser that does not know the method answers its own bare 400, or closes the connection.
+ */
+function judgeServed({ ex, label }: MethodProbe): Judgement | undefined {
+  const status = statusOf(ex);
+  if (!is2xx(ex) && !holdsPets(ex)) return undefined;
+  const text = `answered ${status} to a method beyond the contract’s: served without the right key`;
+  return fail(finding('served-without-key', { status }, text), [ex], about(label));
+}
+
+export const AUTH_EXTENSION_METHODS: Check<MethodProbe[]> = {
+  id: 'AUTH-EXTENSION-METHODS',
+  title: `${EXTENSION_METHODS.join(', ')} on /pets and /pets/{petId}, without a key or with a wrong one -> any refusal (a parser’s bare 400, a closed connection), never a 2xx nor the store’s pets`,
+  operation: 'all',
+  clause: CLAUSES.auth401,
+  level: 'MUST',
+  writes: false,
+  judge: (probes) => {
+    for (const probe of probes) {
+      const verdict = judgeServed(probe);
+      if (verdict) return verdict;
+    }
+    return pass(`${probes.length} requests of methods beyond the contract’s, none served`);
+  },
+};
+
 /** An answer to another method with the key: any status, but an error is an Error. */
 function judgeKeyedMethod(probe: MethodProbe) {
   const { ex, label } = probe;
@@ -265,9 +300,25 @@ export const OTHER_PATHS = [
   '/pet/1',
 ];
 
+/**
+ * Sub-resources a service may mount under a pet for public links or other clients (a share page,
+ * a card, an export), ahead of its key check: sent without the key under the id of a pet the
+ * store holds, so EVERY-ANSWER sees the pet in an answer that shows it.
+ */
+export const PET_SUBRESOURCES = [
+  'share',
+  'card',
+  'photos',
+  'details',
+  'export',
+  'public',
+  'summary',
+  'embed',
+];
+
 export const ERROR_BODY_OTHER_PATHS: Check<MethodProbe[]> = {
   id: 'ERROR-BODY-OTHER-PATHS',
-  title: `GET ${OTHER_PATHS.join(', ')} (paths the contract does not show), with the key -> any answer, but an error answer (404, 405, ...) carries the Error body (sent without the key too, for EVERY-ANSWER: no pet shown)`,
+  title: `GET ${OTHER_PATHS.join(', ')} (paths the contract does not show), with the key -> any answer, but an error answer (404, 405, ...) carries the Error body (sent without the key too, and ${PET_SUBRESOURCES.map((p) => `/pets/{petId}/${p}`).join(', ')} of a pet of the store, for EVERY-ANSWER: no pet shown)`,
   operation: 'all',
   clause: CLAUSES.errorBody,
   level: 'MUST',
@@ -285,6 +336,7 @@ export const METHOD_CHECKS = [
   AUTH_OPTIONS,
   AUTH_OTHER_METHODS,
   AUTH_METHOD_OVERRIDE,
+  AUTH_EXTENSION_METHODS,
   ERROR_BODY_OTHER_METHODS,
   ERROR_BODY_OTHER_PATHS,
 ];

@@ -45,6 +45,20 @@ const encodedSlash = (rest: string, code: string) => rest.replace(/\/([^/]*)$/, 
 /** The base path without its last segment when that is a version (`/v1`): `/api/v1` as `/api`. */
 const unversioned = (basePath: string) => basePath.replace(/\/v\d+$/i, '');
 
+/**
+ * The base path with its last segment (the version, `v1`) percent-encoded octet by octet:
+ * `/v1` as `/%76%31`. The same path by RFC 3986 6.2.2.2, but not to a key check mounted on the
+ * raw prefix while the router decodes every segment. Undefined for an empty base path.
+ */
+const encodedLastSegment = (basePath: string) =>
+  /\/[^/]+$/.test(basePath)
+    ? basePath.replace(
+        /\/([^/]+)$/,
+        (_, segment: string) =>
+          `/${[...Buffer.from(segment)].map((o) => `%${o.toString(16).toUpperCase().padStart(2, '0')}`).join('')}`,
+      )
+    : undefined;
+
 /** The first letter of `/pets` in upper case: `/Pets`. */
 const capitalised = (rest: string) => rest.replace(/^\/p/, '/P');
 
@@ -57,6 +71,7 @@ const capitalised = (rest: string) => rest.replace(/^\/p/, '/P');
 export function spellingsOf(basePath: string, rest: string): Spelling[] {
   const item = rest !== '/pets';
   const canonical = `${basePath}${rest}`;
+  const encodedBase = encodedLastSegment(basePath);
   const paths: Spelling[] = [
     { label: 'a trailing slash', path: `${canonical}/` },
     { label: 'a doubled leading slash', path: `/${canonical}` },
@@ -81,6 +96,18 @@ export function spellingsOf(basePath: string, rest: string): Spelling[] {
     // An encoded NUL and a static suffix: a C-string boundary cuts the path at the NUL, while a
     // key check that exempts static files reads the suffix.
     { label: 'an encoded NUL and a .css suffix', path: `${canonical}%00.css` },
+    ...(encodedBase === undefined
+      ? []
+      : [{ label: 'the version segment percent-encoded', path: `${encodedBase}${rest}` }]),
+    // A backslash for a slash: a router that normalises it (a path layer born on Windows)
+    // serves what a key check matching the raw `/v1/pets` prefix never saw.
+    { label: 'a backslash after the base path', path: `${basePath}\\${rest.slice(1)}` },
+    item
+      ? {
+          label: 'a backslash before the petId',
+          path: `${basePath}${rest.replace(/\/([^/]*)$/, '\\$1')}`,
+        }
+      : { label: 'a trailing backslash', path: `${canonical}\\` },
     // A router of an older layout, mounted before the key check, that still serves the paths
     // without the version prefix (`/pets` beside `/v1/pets`).
     ...(unversioned(basePath) === basePath
@@ -165,7 +192,7 @@ function judgeSpellings(probes: readonly SpellingProbe[]): Judgement {
 export const AUTH_PATH_SPELLINGS: Check<SpellingProbe[]> = {
   id: 'AUTH-PATH-SPELLINGS',
   title:
-    'GET /pets and /pets/{petId} spelled otherwise (trailing slash, doubled slashes, dot segments, another letter case, a .json suffix, a ;parameter, letters encoded once or twice, an encoded NUL) or with a path-like query (?x=/health), without a key or with a wrong one -> any sane answer, never the store’s pets (another 2xx: warn)',
+    'GET /pets and /pets/{petId} spelled otherwise (trailing slash, doubled slashes, dot segments, another letter case, a .json suffix, a ;parameter, letters encoded once or twice, the version segment encoded, a backslash for a slash, an encoded NUL) or with a path-like query (?x=/health), without a key or with a wrong one -> any sane answer, never the store’s pets (another 2xx: warn)',
   operation: 'all',
   clause: CLAUSES.auth401,
   level: 'MUST',
@@ -176,7 +203,7 @@ export const AUTH_PATH_SPELLINGS: Check<SpellingProbe[]> = {
 export const AUTH_PATH_SPELLINGS_CREATE: Check<SpellingProbe[]> = {
   id: 'AUTH-PATH-SPELLINGS-CREATE',
   title:
-    'POST /pets spelled otherwise (trailing slash, doubled slashes, dot segment, another letter case, a .json suffix, a ;parameter) or with a path-like query, without a key or with a wrong one -> no pet created (a Pet in the answer, or getPet with the key finding it: fail; another 2xx: warn)',
+    'POST /pets spelled otherwise (trailing slash, doubled slashes, dot segment, another letter case, a .json suffix, a ;parameter, the version segment encoded, a backslash for a slash) or with a path-like query, without a key or with a wrong one -> no pet created (a Pet in the answer, or getPet with the key finding it: fail; another 2xx: warn)',
   operation: 'createPet',
   clause: CLAUSES.auth401,
   level: 'MUST',

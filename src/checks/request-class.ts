@@ -240,6 +240,8 @@ export function isStrayRequest(req: RecordedRequest, ctx: ClassContext): boolean
     url.pathname.startsWith(`${ctx.basePath}/`) &&
     req.method !== 'HEAD' &&
     plainForm &&
+    !backslashed(req) &&
+    !extensionMethod(req) &&
     (host === undefined || host.toLowerCase() === url.host.toLowerCase()) &&
     !unusualHeaders(req, ctx) &&
     classifyRequest(req, ctx) === undefined
@@ -248,6 +250,23 @@ export function isStrayRequest(req: RecordedRequest, ctx: ClassContext): boolean
 
 /** A `.` or `..` segment, also percent-encoded: a URL parser resolves it, the wire kept it. */
 const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=\/|$)/i;
+
+/**
+ * A backslash in the path as written: WHATWG URL reads it as `/` (so the recorded URL's path is
+ * not what went), a server may take it for another path or its HTTP layer refuse it. Neither an
+ * operation's request nor a stray one; judged only for what it shows without the key.
+ */
+const RFC_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'TRACE', 'HEAD']);
+
+/**
+ * A method beyond RFC 9110's and PATCH (QUERY, SEARCH, PROPFIND): an HTTP layer before the service
+ * may refuse it its own way (Node's parser answers a bare 400 to one it does not know), so it is
+ * no stray request; judged only for what it shows without the key.
+ */
+const extensionMethod = (req: RecordedRequest) => !RFC_METHODS.has(req.method.toUpperCase());
+
+const backslashed = (req: RecordedRequest) =>
+  (writtenTarget(req.url).split('?')[0] ?? '').includes('\\');
 
 /**
  * The operation, credential and input of a request, or undefined for one no operation of the
@@ -263,6 +282,7 @@ export function classifyRequest(req: RecordedRequest, ctx: ClassContext): Reques
     return undefined;
   }
   if (DOT_SEGMENT.test(writtenTarget(req.url).split('?')[0] ?? '')) return undefined;
+  if (backslashed(req)) return undefined;
   // A WebSocket handshake is another protocol's request: a server may refuse it its own way or
   // close the connection. Judged only for what it shows without the key (AnswerLedger).
   if (headerOf(req.headers, 'upgrade') !== undefined) return undefined;

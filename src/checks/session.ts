@@ -44,7 +44,10 @@ export function cookiesSet(answers: readonly Exchange[]): string | undefined {
 
 /** The cookies the keyed answers set, and each operation sent back with them but no key. */
 export interface SessionObservation {
-  /** The keyed requests whose answers were read for cookies. */
+  /**
+   * The requests whose answers were read for cookies: with the key, and without it (a session
+   * layer before the key check may hand a guest session to a 401, which it then serves).
+   */
   keyed: readonly Exchange[];
   /** Undefined when no answer set a cookie (nothing to send back). */
   cookie?: string;
@@ -54,14 +57,16 @@ export interface SessionObservation {
 export const AUTH_SESSION_COOKIE: Check<SessionObservation> = {
   id: 'AUTH-SESSION-COOKIE',
   title:
-    'The cookies answers to the key set (a session), sent back on listPets, getPet and createPet without the key or with a wrong one -> never served (401)',
+    'The cookies answers set (a session: to the key, or on the 401 to a request without it), sent back on listPets, getPet and createPet without the key or with a wrong one -> never served (401)',
   operation: 'all',
   clause: CLAUSES.auth401,
   level: 'MUST',
   writes: true,
   judge: ({ keyed, cookie, replays }) => {
     if (cookie === undefined)
-      return pass(`${keyed.length} answers to the key set no cookie: no session to send back`);
+      return pass(
+        `${keyed.length} answers (with the key and without) set no cookie: no session to send back`,
+      );
     for (const { label, ex } of replays) {
       const broken = firstProblem(
         () => noAnswer(ex),

@@ -224,6 +224,11 @@ const cases: Record<string, Case[]> = {
       verdict: 'fail',
       because: 'server error 500',
     },
+    {
+      observation: { sent: { ...sent, ...JSON.parse('{"__proto__":{"a":1}}') }, ex: err(400) },
+      verdict: 'pass',
+      because: 'may pollute a prototype',
+    },
   ],
   'CREATE-MAGNITUDES': [
     { observation: [{ what: 'a name of 1', sent, ex: ok(pet(), 201) }], verdict: 'pass' },
@@ -411,6 +416,21 @@ const cases: Record<string, Case[]> = {
       { observation: [probe(200, [pet()])], verdict: 'fail', because: 'the method override' },
       { observation: [probe(201, pet(), 'POST')], verdict: 'fail', because: 'holds pets' },
       { observation: [probe(500, errorBody(500))], verdict: 'fail' },
+    ];
+  })(),
+  'AUTH-EXTENSION-METHODS': (() => {
+    const probe = (status: number, json?: unknown, method = 'QUERY') =>
+      methodProbe(`${method} /pets, no key`, 'none', method, status, json);
+    return [
+      {
+        observation: [probe(400), probe(401, errorBody(401)), probe(405, undefined, 'SEARCH')],
+        verdict: 'pass',
+        because: 'none served',
+      },
+      { observation: [probe(501), probe(500)], verdict: 'pass' },
+      { observation: [probe(200, [pet()])], verdict: 'fail', because: 'QUERY /pets, no key' },
+      { observation: [probe(207, undefined, 'PROPFIND')], verdict: 'fail', because: '207' },
+      { observation: [probe(404, pet())], verdict: 'fail', because: 'served without' },
     ];
   })(),
   'ERROR-BODY-OTHER-METHODS': (() => {

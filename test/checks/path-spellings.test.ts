@@ -27,6 +27,9 @@ describe('spellingsOf: each class of spelling once a path, the canonical path ne
       '/v1/%70ets',
       '/v1/%2570ets',
       '/v1/pets%00.css',
+      '/%76%31/pets',
+      '/v1\\pets',
+      '/v1/pets\\',
       '/pets',
       '/v1/pets?x=/health',
       '/v1/pets?x=/public',
@@ -49,6 +52,16 @@ describe('spellingsOf: each class of spelling once a path, the canonical path ne
       '/v1/pets%2f7',
       '/v1/%70ets/7',
     ]);
+  });
+
+  it('encodes the base path’s last segment, backslashes before the collection and the petId', () => {
+    expect(targets('/api/v2', '/pets/7')).toContain('/api/%76%32/pets/7');
+    expect(targets('/v1', '/pets/7')).toEqual(
+      expect.arrayContaining(['/v1\\pets/7', '/v1/pets\\7']),
+    );
+    expect(targets('', '/pets').filter((t) => t.endsWith('/pets') && t.startsWith('/%'))).toEqual(
+      [],
+    );
   });
 
   it('leaves out the version prefix only where the base path ends in one', () => {

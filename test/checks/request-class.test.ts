@@ -36,6 +36,10 @@ describe('classifyRequest: a path spelled otherwise is no operation of the contr
       '/v1/x/../pets/1',
       '/V1/pets/1',
       '//v1/pets/1',
+      '/v1\\pets',
+      '/v1/pets\\',
+      '/v1/pets\\1',
+      '/%76%31/pets',
     ])
       expect(at(path), path).toBeUndefined();
     expect(at('/v1/pets/', 'POST')).toBeUndefined();

@@ -245,6 +245,30 @@ export const AUTH_FAULTS: Fault[] = [
           : app(req),
   },
   {
+    name: 'encoded-version-skips-key',
+    description:
+      'The key check is mounted on the raw prefix /v1/, the router decodes every segment first: /%76%31/pets (the same path by RFC 3986 6.2.2.2) is served without the key.',
+    caughtBy: ['AUTH-PATH-SPELLINGS', 'AUTH-PATH-SPELLINGS-CREATE'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        /^\/%/.test(req.path)
+          ? app(withKey({ ...req, path: decodeURIComponent(req.path) }, apiKey))
+          : app(req),
+  },
+  {
+    name: 'backslash-path-skips-key',
+    description:
+      'The key check matches the raw path, the router turns backslashes into slashes first: /v1\\pets and /v1/pets\\7 are served without the key.',
+    caughtBy: ['AUTH-PATH-SPELLINGS', 'AUTH-PATH-SPELLINGS-CREATE'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        // The reference's router reads the path through WHATWG URL, which already turns `\\`
+        // into `/`: the raw target tells the key check's view.
+        (req.target ?? '').includes('\\') ? app(withKey(req, apiKey)) : app(req),
+  },
+  {
     name: 'unversioned-paths-skip-key',
     description:
       'A router of an older layout, mounted before the key check, still serves GET /pets and /pets/{petId} without the /v1 prefix, and without the key.',

@@ -1,4 +1,5 @@
-import type { AppRequest, Handler } from '../../src/reference/index.ts';
+import { randomUUID } from 'node:crypto';
+import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
 import { acceptWhen } from './auth-surface-faults.ts';
 import type { Fault } from './types.ts';
 import { errorOf, ITEM, LIST, matches, withKey } from './wrap.ts';
@@ -69,6 +70,36 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
     wrap: keyWhen((req) => req.headers['true-client-ip'] === '127.0.0.1'),
   },
   {
+    name: 'preflight-fields-skip-key',
+    description:
+      'Its CORS layer takes any request carrying Access-Control-Request-Method for a preflight and lets it past the key check; the router serves it by its real method (a GET with the field gets the pets).',
+    caughtBy: NO_KEY_CHECKS,
+    wrap: keyWhen((req) => req.headers['access-control-request-method'] !== undefined),
+  },
+  {
+    name: 'xhr-header-trusted',
+    description:
+      'Trusts X-Requested-With: XMLHttpRequest as a call from its own dashboard, already let in by the dashboard’s gateway: served without the key.',
+    caughtBy: NO_KEY_CHECKS,
+    wrap: keyWhen((req) => req.headers['x-requested-with']?.toLowerCase() === 'xmlhttprequest'),
+  },
+  {
+    name: 'forwarded-prefix-public',
+    description:
+      'Rebuilds the public path as X-Forwarded-Prefix + path and exempts /public, /health and /docs from the key check: a client that writes X-Forwarded-Prefix: /health itself is served.',
+    caughtBy: NO_KEY_CHECKS,
+    wrap: keyWhen((req) =>
+      /^\/(public|health|docs)(\/|$)/.test(req.headers['x-forwarded-prefix'] ?? ''),
+    ),
+  },
+  {
+    name: 'event-stream-skips-key',
+    description:
+      'A live feed mounted on /v1/pets for Accept: text/event-stream sits before the key check: a keyless GET with that Accept is served.',
+    caughtBy: ['AUTH-LIST-NO-KEY'],
+    wrap: keyWhen((req) => /text\/event-stream/i.test(req.headers.accept ?? '')),
+  },
+  {
     name: 'range-served-from-cache',
     description:
       'A cache in front of the key check answers a request with a Range field from what it holds, key or not: 206 with the body a keyed request got.',
@@ -107,6 +138,71 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
       'Takes a request whose target is in absolute-form naming the loopback (GET http://localhost/v1/pets) for its sidecar proxy’s, and lets it past the key check.',
     caughtBy: ['AUTH-PATH-SPELLINGS'],
     wrap: keyWhen((req) => /^http:\/\/localhost[:/]/i.test(req.target ?? '')),
+  },
+  {
+    name: 'share-subresource-keyless',
+    description:
+      'Mounts a public share page, GET /v1/pets/{petId}/share (and /card), ahead of the key check: it answers the Pet to anyone.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        matches(req, 'GET', /^\/pets\/[^/]+\/(share|card)$/)
+          ? app({ ...withKey(req, apiKey), path: req.path.replace(/\/(share|card)$/, '') })
+          : app(req),
+  },
+  {
+    name: 'guest-session-on-401',
+    description:
+      'Its session layer runs before the key check and hands a guest session cookie to the 401 it answers; guest sessions may read: a keyless listPets or getPet that sends the cookie back is served.',
+    caughtBy: ['AUTH-SESSION-COOKIE'],
+    wrap: (app, { apiKey }) => {
+      const guests = new Set<string>();
+      return async (req) => {
+        const sid = /(?:^|;\s*)psid=([\w-]+)/.exec(req.headers.cookie ?? '')?.[1];
+        if (sid && guests.has(sid) && req.method === 'GET') return app(withKey(req, apiKey));
+        const res = await app(req);
+        if (res.status !== 401 || sid) return res;
+        const guest = randomUUID();
+        guests.add(guest);
+        return { ...res, headers: { ...res.headers, 'set-cookie': `psid=${guest}; Path=/` } };
+      };
+    },
+  },
+  {
+    name: 'idempotent-replay-before-key',
+    description:
+      'Its idempotency layer sits before the key check: a POST whose Idempotency-Key and body match a stored createPet is answered the stored 201 with the pet, whatever its Authorization.',
+    caughtBy: ['AUTH-CREATE-NO-KEY', 'AUTH-CREATE-WRONG-KEY'],
+    wrap: (app) => {
+      const stored = new Map<string, AppResponse>();
+      return async (req) => {
+        const key = req.headers['idempotency-key'];
+        if (!matches(req, 'POST', LIST) || key === undefined) return app(req);
+        const entry = `${key} ${req.body}`;
+        const hit = stored.get(entry);
+        if (hit) return hit;
+        const res = await app(req);
+        if (res.status === 201) stored.set(entry, res);
+        return res;
+      };
+    },
+  },
+  {
+    name: 'prototype-pollution-opens-key',
+    description:
+      'Merges a created NewPet into a fresh object with a recursive merge that follows "__proto__" (lodash.merge before 4.17.12): a keyed NewPet carrying "__proto__": {"authenticated": true} makes its key check pass every request after it, key or not.',
+    caughtBy: ['RUN-SENTINELS'],
+    wrap: (app, { apiKey }) => {
+      // The pollution's effect kept in a flag: the real one would reach the harness's own process.
+      let opened = false;
+      return async (req) => {
+        if (opened) return app(withKey(req, apiKey));
+        const res = await app(req);
+        if (res.status === 201 && grantsThroughProto(req.body)) opened = true;
+        return res;
+      };
+    },
   },
   {
     name: 'multipart-create-before-key',
@@ -165,4 +261,14 @@ function partsOf(body: string): Record<string, string> {
   for (const m of body.matchAll(/name="([^"]+)"\r\n\r\n([^\r]*)\r\n/g))
     if (m[1] !== undefined) fields[m[1]] = m[2] ?? '';
   return fields;
+}
+
+/** A JSON body whose own `__proto__` member says `authenticated: true`. */
+function grantsThroughProto(body: string): boolean {
+  try {
+    const proto = Object.getOwnPropertyDescriptor(JSON.parse(body), '__proto__')?.value;
+    return (proto as { authenticated?: unknown } | undefined)?.authenticated === true;
+  } catch {
+    return false;
+  }
 }

@@ -151,6 +151,18 @@ export const METHOD_FAULTS: readonly Fault[] = [
       },
   },
   {
+    name: 'query-method-skips-key',
+    description:
+      'Takes the QUERY method on /v1/pets as a listPets whose filters travel in the body, but its key check guards a fixed list of methods (GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS, TRACE): a keyless QUERY gets the store’s pets.',
+    caughtBy: ['AUTH-EXTENSION-METHODS'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) =>
+        matches(req, 'QUERY', LIST)
+          ? app({ ...withKey(req, apiKey), method: 'GET', body: '' })
+          : app(req),
+  },
+  {
     name: 'other-methods-405-plain',
     description:
       'With the key, answers a method the path does not have (DELETE, PUT, PATCH, OPTIONS) 405 with an empty text/plain body, not an Error; without it, 401 as it should.',
