@@ -3,6 +3,7 @@ import { doubleRoundedInteger, exactJson, exactPetId } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { finding } from './finding.ts';
+import { openLimitAnswer } from './open-limits.ts';
 import { petDifferences } from './pet-fields.ts';
 import {
   firstProblem,
@@ -177,7 +178,8 @@ export const CREATE_EXTRA_FIELDS: Check<CreateObservation> = {
       const problem = notClientError(ex);
       if (problem) return fail(problem, [ex]);
       // A parser that guards against prototype poisoning (Fastify's) refuses `__proto__`: sane.
-      if (polluting(sent))
+      // (A 413 or 429 is a limit, left unjudged as for any body: warnOf.)
+      if (polluting(sent) && !openLimitAnswer([ex]))
         return pass(`refused a member that may pollute a prototype: ${ex.response?.status}`);
       return warnOf(
         `rejected unknown fields with ${ex.response?.status} (the contract does not say; clients adding fields will break)`,

@@ -244,7 +244,9 @@ export const AUTH_EXTENSION_METHODS: Check<MethodProbe[]> = {
   operation: 'all',
   clause: CLAUSES.auth401,
   level: 'MUST',
-  writes: false,
+  // Safe by their specifications, but not to a read-only run's guard (GET, HEAD, OPTIONS): a
+  // service may take a method it does not know for a write.
+  writes: true,
   judge: (probes) => {
     for (const probe of probes) {
       const verdict = judgeServed(probe);
