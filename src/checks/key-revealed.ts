@@ -16,14 +16,14 @@ function formsOf(key: string): string[] {
 }
 
 /**
- * All the text of a request, and its URL and field values decoded (percent-encoding, base64 as
- * in Basic credentials): what it carried in any form may come back in its answer without harm.
+ * The texts of a request, and its URL and field values decoded (percent-encoding, base64 as in
+ * Basic credentials): what it carried in any form may come back in its answer without harm.
  */
-function requestText(ex: Exchange): string {
+function requestTexts(ex: Exchange): string[] {
   const { url, headers, body } = ex.request;
   const values = Object.values(headers);
   const decoded = [safeDecode(url), ...values.flatMap(base64Words)];
-  return [url, ...Object.entries(headers).flat(), body ?? '', ...decoded].join('\n');
+  return [url, ...Object.keys(headers), ...values, body ?? '', ...decoded];
 }
 
 function safeDecode(text: string): string {
@@ -42,12 +42,16 @@ function base64Words(value: string): string[] {
     .map((word) => Buffer.from(word, 'base64').toString('latin1'));
 }
 
-/** All the text of an answer: header names and values, and the body. */
-function answerText(ex: Exchange): string {
+/** The texts of an answer, each looked at as it is (no copy of a large body). */
+function answerTexts(ex: Exchange): string[] {
   const response = ex.response;
-  if (!response) return '';
-  return [...Object.entries(response.headers).flat(), response.body].join('\n');
+  if (!response) return [];
+  return [...Object.keys(response.headers), ...Object.values(response.headers), response.body];
 }
+
+/** True when one of `texts` holds one of `forms`. */
+const holdsAny = (texts: readonly string[], forms: readonly string[]) =>
+  texts.some((text) => forms.some((form) => text.includes(form)));
 
 /**
  * An answer that carries the run's API key to a request that did not carry it (a 401 naming the
@@ -58,10 +62,9 @@ function answerText(ex: Exchange): string {
 export function keyRevealedProblem(ex: Exchange, apiKey: string): Finding | undefined {
   if (!ex.response || apiKey.length === 0) return undefined;
   const forms = formsOf(apiKey);
-  const sent = requestText(ex);
-  if (forms.some((form) => sent.includes(form))) return undefined;
-  const answer = answerText(ex);
-  if (!forms.some((form) => answer.includes(form))) return undefined;
+  // The answer first: it rarely holds the key, and then the request need not be read at all.
+  if (!holdsAny(answerTexts(ex), forms)) return undefined;
+  if (holdsAny(requestTexts(ex), forms)) return undefined;
   const text = `the answer carries the API key, which the request did not: anyone who sends a request learns the key`;
   return finding('key-revealed', { status: ex.response.status }, text);
 }
