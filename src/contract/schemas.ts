@@ -1,5 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { isLosslessNumber, type LosslessNumber } from 'lossless-json';
+import { shownNumber } from '../base/long-number.ts';
 import { quote, quoteNumber } from '../base/quote.ts';
 import { timed } from '../base/stopwatch.ts';
 import { compileValidators } from './schema-compiler.ts';
@@ -72,9 +73,9 @@ function shownValue(error: ErrorObject, value: unknown, exact: unknown): string 
   if (typeof found === 'string') return quote(found, 40);
   if (typeof found === 'number') {
     const written = at(exact, error.instancePath);
-    return quoteNumber(
-      isLosslessNumber(written) ? (written as LosslessNumber).value : String(found),
-    );
+    return isLosslessNumber(written)
+      ? shownNumber(written as LosslessNumber)
+      : quoteNumber(String(found));
   }
   if (typeof found === 'boolean' || found === null) return String(found);
   if (Array.isArray(found)) return 'an array';

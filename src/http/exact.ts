@@ -1,4 +1,5 @@
 import { isLosslessNumber, type LosslessNumber } from 'lossless-json';
+import { shownNumber } from '../base/long-number.ts';
 import { quote, quoteNumber } from '../base/quote.ts';
 import type { Exchange } from './exchange.ts';
 import { exactBody } from './json-body.ts';
@@ -81,7 +82,7 @@ export function sameValue(a: unknown, b: unknown): boolean {
 export function showValue(value: unknown): string {
   const n = integerValue(value);
   if (n !== undefined) return quoteNumber(n.toString());
-  if (isLosslessNumber(value)) return quoteNumber((value as LosslessNumber).value);
+  if (isLosslessNumber(value)) return shownNumber(value as LosslessNumber);
   if (typeof value === 'string') return quote(value, 40);
   return quoteNumber(JSON.stringify(value) ?? String(value), 80);
 }

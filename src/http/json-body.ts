@@ -1,5 +1,6 @@
 import { isLosslessNumber, LosslessNumber, parse } from 'lossless-json';
 import { inertLine } from '../base/inert.ts';
+import { LONG_NUMBER_CHARS, LongNumber } from '../base/long-number.ts';
 import type { RecordedResponse } from './exchange.ts';
 
 /**
@@ -64,9 +65,23 @@ export type ParsedJson = { json: unknown; exact: unknown } | { jsonError: string
 // A parser's message may quote body bytes: a hostile body must not reach a terminal raw.
 // Numbers are kept as their text; a repeated key keeps the last value, as JSON.parse does.
 const LOSSLESS = {
-  parseNumber: (text: string) => new LosslessNumber(text),
+  parseNumber: (text: string) =>
+    text.length > LONG_NUMBER_CHARS ? new LongNumber(text) : new LosslessNumber(text),
   onDuplicateKey: ({ newValue }: { newValue: unknown }) => newValue,
 };
+
+// V8 keeps a slice of 13 characters or more as a view of the whole text: the number texts of a
+// body longer than an answer holds (HELD_BODY_CHARS) are copied, or the exact view would keep the
+// whole body alive while the answer holds it cut.
+const LOSSLESS_DETACHED = {
+  ...LOSSLESS,
+  parseNumber: (text: string) =>
+    text.length > LONG_NUMBER_CHARS
+      ? new LongNumber(text)
+      : new LosslessNumber(text.length < 13 ? text : copied(text)),
+};
+const DETACH_PAST = 64 * 1024;
+const copied = (text: string) => JSON.parse(JSON.stringify(text)) as string;
 
 /** How a text refused for its depth is said to be (see parseJsonBody). */
 export const TOO_DEEP = 'nested deeper than';
@@ -87,7 +102,8 @@ export function parseJsonBody(text: string, maxDepth = MAX_JSON_DEPTH): ParsedJs
   }
   let exact: unknown;
   try {
-    exact = parse(text, null, LOSSLESS as Parameters<typeof parse>[2]);
+    const options = text.length > DETACH_PAST ? LOSSLESS_DETACHED : LOSSLESS;
+    exact = parse(text, null, options as Parameters<typeof parse>[2]);
   } catch (error) {
     return { jsonError: inertLine((error as Error).message) };
   }
