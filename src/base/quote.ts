@@ -9,13 +9,23 @@ const TOKEN_END = /[\s"'<>,;{}[\]()]/;
  * not at all, never as a prefix no redactor would recognise.
  */
 export function quote(text: string, max = 60): string {
-  const chars = [...text];
+  const chars = firstCodePoints(text, max + 1);
   if (chars.length <= max) return JSON.stringify(text);
   let end = max;
   if (!TOKEN_END.test(chars[max] ?? ' ')) {
     while (end > 0 && !TOKEN_END.test(chars[end - 1] ?? ' ')) end--;
   }
   return `${JSON.stringify(chars.slice(0, end).join(''))}…`;
+}
+
+/** The first `count` code points of a text (a megabyte text is not spread whole). */
+function firstCodePoints(text: string, count: number): string[] {
+  const chars: string[] = [];
+  for (const char of text) {
+    if (chars.length === count) break;
+    chars.push(char);
+  }
+  return chars;
 }
 
 /**

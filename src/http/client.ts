@@ -6,6 +6,7 @@ import { Connections } from './connections.ts';
 import { acceptedCodings, undoCoding } from './content-coding.ts';
 import {
   type Exchange,
+  heldExact,
   heldForJudging,
   type RecordedRequest,
   type RecordedResponse,
@@ -507,7 +508,8 @@ export function createClient(options: ClientOptions): HttpClient {
         ...(wholeBytes === undefined ? {} : { wholeBytes }),
         ...(overrun ? { overrun } : {}),
       };
-      return finish({ response: keepExact(heldForJudging(response), exact) });
+      const held = heldForJudging(response);
+      return finish({ response: keepExact(held, heldExact(held, exact)) });
     } catch (error) {
       const described = describeTransportError(error, allowedMs);
       return finish({ error: cutOffBody(described, Buffer.byteLength(body ?? '')) ?? described });

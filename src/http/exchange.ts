@@ -1,3 +1,4 @@
+import { isLosslessNumber } from 'lossless-json';
 /**
  * One HTTP request and what came back, raw as sent and received: checks judge it as it was;
  * it is redacted (redactExchange) wherever it leaves the harness.
@@ -173,7 +174,36 @@ export const HELD_BODY_CHARS = RECORD_BODY_CHARS + CUT_MARGIN;
  * A body that did not parse is held whole: its text is all there is to judge.
  */
 export function heldForJudging(response: RecordedResponse): RecordedResponse {
-  return response.json === undefined ? response : clipped(response, HELD_BODY_CHARS);
+  if (response.json === undefined) return response;
+  const held = clipped(response, HELD_BODY_CHARS);
+  return held === response || isSuccess(response)
+    ? held
+    : { ...held, json: withStringsCut(held.json, HELD_BODY_CHARS) };
+}
+
+const isSuccess = (response: RecordedResponse) => response.status >= 200 && response.status < 300;
+
+/**
+ * The exact view of a body as the answer holds it: strings cut as heldForJudging cuts them.
+ * (Numbers are never long: json-body.ts holds a long one short.)
+ */
+export function heldExact(response: RecordedResponse, exact: unknown): unknown {
+  const long = response.body !== undefined && response.bodyLength !== undefined;
+  return long && !isSuccess(response) ? withStringsCut(exact, HELD_BODY_CHARS) : exact;
+}
+
+/**
+ * The value with every string longer than `max` cut to its start (a copy). An answer that is no
+ * success echoes nothing the run sent at full length: its strings are an Error's code and message,
+ * judged for their type and quoted short. Held whole, hundreds of 401s with a 4 MB message each
+ * kept a run at 1.2 GB for 100 s.
+ */
+function withStringsCut(value: unknown, max: number): unknown {
+  if (typeof value === 'string') return value.length > max ? detached(value.slice(0, max)) : value;
+  if (Array.isArray(value)) return value.map((v) => withStringsCut(v, max));
+  if (value === null || typeof value !== 'object' || isLosslessNumber(value)) return value;
+  // fromEntries defines own properties, so a `__proto__` key stays a plain key.
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withStringsCut(v, max)]));
 }
 
 /**

@@ -2,6 +2,7 @@ import { isLosslessNumber, LosslessNumber, parse } from 'lossless-json';
 import { inertLine } from '../base/inert.ts';
 import { LONG_NUMBER_CHARS, LongNumber } from '../base/long-number.ts';
 import type { RecordedResponse } from './exchange.ts';
+import { parseWithQuotedNumbers, stringEnd } from './quoted-numbers.ts';
 
 /**
  * Deepest nesting of arrays and objects a body may have to be parsed. A Pet is 2 deep, Pets 3;
@@ -100,9 +101,11 @@ export function parseJsonBody(text: string, maxDepth = MAX_JSON_DEPTH): ParsedJs
       // Malformed: the lossless parser below says how.
     }
   }
+  const options = text.length > DETACH_PAST ? LOSSLESS_DETACHED : LOSSLESS;
+  const quoted = parseWithQuotedNumbers(text, options.parseNumber);
+  if (quoted) return { json: withNumbers(quoted.exact), exact: quoted.exact };
   let exact: unknown;
   try {
-    const options = text.length > DETACH_PAST ? LOSSLESS_DETACHED : LOSSLESS;
     exact = parse(text, null, options as Parameters<typeof parse>[2]);
   } catch (error) {
     return { jsonError: inertLine((error as Error).message) };
@@ -164,9 +167,8 @@ function repeatsMember(text: string): boolean {
     else if (c === 0x5b) open.push(null);
     else if (c === 0x7d || c === 0x5d) open.pop();
     else if (c === 0x22) {
-      let end = i + 1;
-      while (end < text.length && text.charCodeAt(end) !== 0x22)
-        end += text.charCodeAt(end) === 0x5c ? 2 : 1;
+      const end = stringEnd(text, i);
+      if (end < 0) return false;
       let next = end + 1;
       while (next < text.length && isJsonSpace(text.charCodeAt(next))) next++;
       const names = open.at(-1);

@@ -59,7 +59,7 @@ describe('bounds on what a hostile target can make the harness keep, print and w
         ? {
             status: res.status,
             headers: { 'content-type': 'application/json' },
-            raw: `{"code":"bad","message":"no","status":${digits}}`,
+            raw: `{"code":"bad","message":"${'m'.repeat(999_999)}","status":${digits}}`,
           }
         : res,
     ),
@@ -81,8 +81,9 @@ describe('bounds on what a hostile target can make the harness keep, print and w
     ),
   );
 
-  it('an Error whose status has a million digits: a line per message, not megabytes', async () => {
-    // Every error answer carries it: the auth checks alone draw hundreds.
+  it('an Error whose status has a million digits and its message a million letters: a line per message, not megabytes', async () => {
+    // Every error answer carries them: the auth checks alone draw hundreds, and hold their
+    // answers until they judge them all.
     const result = await run(hugeStatus.baseUrl, 'AUTH,ERR');
     expect(result.code).toBe(1);
     expectBounded(result);
