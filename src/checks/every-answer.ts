@@ -23,7 +23,7 @@ import {
   type RequestClass,
 } from './request-class.ts';
 import type { DimensionCount } from './request-space.ts';
-import { sharedCacheProblem } from './shared-cache.ts';
+import { sharedCacheProblem, sharedRefusalProblem } from './shared-cache.ts';
 import { type Check, fail, type Judgement, pass, precondition, unjudged } from './types.ts';
 
 /** What an answer is judged against: the request's context, and whether getPet is removed. */
@@ -363,7 +363,13 @@ export function judgeAnswer(
   if (!c) return undefined;
   const leak = keylessPetProblem(ex, c.credential, known);
   if (leak) return { problem: leak, label: offenceLabel(ex, c) };
-  const cached = c.credential === 'key' ? sharedCacheProblem(ex) : undefined;
+  const keyless = c.credential === 'none' || c.credential === 'wrong';
+  const cached =
+    c.credential === 'key'
+      ? sharedCacheProblem(ex)
+      : keyless
+        ? sharedRefusalProblem(ex)
+        : undefined;
   if (cached) return { problem: cached, label: offenceLabel(ex, c) };
   // A 413 or 429 Error is a limit the contract leaves open: sane for any request, and it says
   // nothing of the clauses the request was sent for.

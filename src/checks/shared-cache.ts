@@ -3,21 +3,26 @@ import { finding } from './finding.ts';
 import type { Problem } from './problems.ts';
 
 /**
- * Whether an answer to a request with the key tells a shared cache (a CDN, a proxy in front of
- * the service) to give it to other requests, without the key among them. RFC 9111 3.5: a shared
- * cache stores an answer to a request with Authorization only when the answer says `public`,
- * `s-maxage` or `must-revalidate`; then it serves it, while fresh, to any request of that URL
- * whose Vary fields match (4.1). Without `Vary: Authorization` (or `*`) a request without the
- * key gets the store's pets: "Every operation requires HTTP bearer authentication".
+ * Whether an answer tells a shared cache (a CDN, a proxy in front of the service) to give it to
+ * requests of another credential state. RFC 9111 3.5: a shared cache stores an answer to a
+ * request with Authorization only when the answer says `public`, `s-maxage` or
+ * `must-revalidate`; an answer to a request without it, whenever it is fresh. Then it serves it,
+ * while fresh, to any request of that URL whose Vary fields match (4.1). Without
+ * `Vary: Authorization` (or `*`), a keyed page goes to requests without the key ("Every operation
+ * requires HTTP bearer authentication"), and a keyless 401 to requests with the right key (401 is
+ * owed only "when the key is missing or invalid").
  */
 
-/** The directives of a Cache-Control value, names in lower case, values unquoted. */
+/**
+ * The directives of a cache-control value, names in lower case, values unquoted. A directive
+ * whose quoted value holds commas is read in pieces; only its name matters here.
+ */
 function directives(value: string): Map<string, string> {
   const found = new Map<string, string>();
   for (const part of value.split(',')) {
     const [name = '', ...rest] = part.split('=');
     const key = name.trim().toLowerCase();
-    if (key) found.set(key, rest.join('=').trim().replace(/^"|"$/g, ''));
+    if (key && !found.has(key)) found.set(key, rest.join('=').trim().replace(/^"|"$/g, ''));
   }
   return found;
 }
@@ -26,30 +31,76 @@ function directives(value: string): Map<string, string> {
 const positive = (seconds: string | undefined) =>
   seconds !== undefined && /^\d+$/.test(seconds) && Number(seconds) > 0;
 
-/** True when the answer may be reused, fresh, by a shared cache for requests without the key. */
-export function sharedForAnyone(headers: Readonly<Record<string, string>>): boolean {
-  const cc = directives(headers['cache-control'] ?? '');
-  if (cc.has('no-store') || cc.has('no-cache') || cc.has('private')) return false;
-  const shared = cc.has('public') || cc.has('s-maxage') || cc.has('must-revalidate');
-  if (!shared) return false;
+/**
+ * `no-cache` and `private` keep an answer from a shared cache only unqualified: with field
+ * names (`no-cache="Set-Cookie"`, RFC 9111 5.2.2.4 and 5.2.2.7) they hold back those fields,
+ * and the rest of the answer is stored and reused.
+ */
+const unqualified = (cc: Map<string, string>, name: string) => cc.get(name) === '';
+
+/**
+ * The fields a shared cache in front of the service obeys: a CDN takes CDN-Cache-Control
+ * (RFC 9213) or Surrogate-Control (Edge Architecture 1.0) in place of Cache-Control, and every
+ * other shared cache (a proxy on the client's side) Cache-Control.
+ */
+const CACHE_FIELDS = ['cache-control', 'cdn-cache-control', 'surrogate-control'] as const;
+
+/** True when a cache that obeys `value` may store the answer and give it, fresh, to others. */
+function storable(value: string, requestHadAuthorization: boolean): boolean {
+  const cc = directives(value);
+  if (cc.has('no-store') || unqualified(cc, 'no-cache') || unqualified(cc, 'private')) return false;
+  const marked = cc.has('public') || cc.has('s-maxage') || cc.has('must-revalidate');
+  if (requestHadAuthorization && !marked) return false;
   const lifetime = cc.get('s-maxage') ?? cc.get('max-age');
   // `public` without a lifetime lets a cache give one of its own (RFC 9111 4.2.2).
-  const fresh = lifetime === undefined ? cc.has('public') : positive(lifetime);
-  if (!fresh) return false;
-  const vary = (headers.vary ?? '').split(',').map((name) => name.trim().toLowerCase());
-  return !vary.includes('authorization') && !vary.includes('*');
+  return lifetime === undefined ? cc.has('public') : positive(lifetime);
 }
+
+/**
+ * The first cache field that lets a shared cache reuse the answer, fresh, for other requests of
+ * its URL whatever their Authorization (no `Vary: Authorization` or `*`); undefined when none does.
+ */
+export function sharedForAnyone(
+  headers: Readonly<Record<string, string>>,
+  requestHadAuthorization = true,
+): { field: string; value: string } | undefined {
+  const vary = (headers.vary ?? '').split(',').map((name) => name.trim().toLowerCase());
+  if (vary.includes('authorization') || vary.includes('*')) return undefined;
+  for (const field of CACHE_FIELDS) {
+    const value = headers[field];
+    if (value !== undefined && storable(value, requestHadAuthorization)) return { field, value };
+  }
+  return undefined;
+}
+
+const isRead = (ex: Exchange) => ex.request.method === 'GET' || ex.request.method === 'HEAD';
+const carriesAuthorization = (ex: Exchange) =>
+  Object.keys(ex.request.headers).some((name) => name.toLowerCase() === 'authorization');
 
 /**
  * The problem of a 2xx to a read with the key that a shared cache may give to anyone; undefined
  * for any other answer.
  */
 export function sharedCacheProblem(ex: Exchange): Problem {
-  const { request, response } = ex;
-  if (!response || response.status < 200 || response.status > 299) return undefined;
-  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
-  if (!sharedForAnyone(response.headers)) return undefined;
-  const cacheControl = response.headers['cache-control'] ?? '';
-  const text = `Cache-Control '${cacheControl}' on an answer to a request with the key, without Vary: Authorization: a shared cache in front of the service may give it to requests without the key (RFC 9111 3.5, 4.1)`;
-  return finding('shared-cache-keyed', { cacheControl, vary: response.headers.vary }, text);
+  const { response } = ex;
+  if (!response || response.status < 200 || response.status > 299 || !isRead(ex)) return undefined;
+  const shared = sharedForAnyone(response.headers);
+  if (!shared) return undefined;
+  const { field, value } = shared;
+  const text = `${field} '${value}' on an answer to a request with the key, without Vary: Authorization: a shared cache in front of the service may give it to requests without the key (RFC 9111 3.5, 4.1; RFC 9213)`;
+  return finding('shared-cache-keyed', { [field]: value, vary: response.headers.vary }, text);
+}
+
+/**
+ * The problem of a 401 to a read without the right key that a shared cache may give to requests
+ * with it: the key is valid, and the client is refused for an hour.
+ */
+export function sharedRefusalProblem(ex: Exchange): Problem {
+  const { response } = ex;
+  if (response?.status !== 401 || !isRead(ex)) return undefined;
+  const shared = sharedForAnyone(response.headers, carriesAuthorization(ex));
+  if (!shared) return undefined;
+  const { field, value } = shared;
+  const text = `${field} '${value}' on a 401, without Vary: Authorization: a shared cache in front of the service may give it to requests with the right key, which are owed no 401 ("When the key is missing or invalid, the response is 401"; RFC 9111 3.5, 4.1)`;
+  return finding('shared-cache-401', { [field]: value, vary: response.headers.vary }, text);
 }

@@ -232,6 +232,45 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
     },
   },
   {
+    name: 'qualified-no-cache-public',
+    description:
+      'Marks every 200 to a read Cache-Control: public, max-age=300, no-cache="Set-Cookie" without Vary: Authorization: a qualified no-cache holds back the field it names only, and a shared cache gives the rest to requests without the key (RFC 9111 5.2.2.4).',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (req.method !== 'GET' || res.status !== 200) return res;
+      const cacheControl = 'public, max-age=300, no-cache="Set-Cookie"';
+      return { ...res, headers: { ...res.headers, 'cache-control': cacheControl } };
+    },
+  },
+  {
+    name: 'cdn-cache-control-public',
+    description:
+      'Marks every 200 to a read Cache-Control: private, no-store but CDN-Cache-Control: public, max-age=600, without Vary: Authorization: the CDN obeys its own field (RFC 9213) and gives the store’s pets to requests without the key.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (req.method !== 'GET' || res.status !== 200) return res;
+      const headers = {
+        ...res.headers,
+        'cache-control': 'private, no-store',
+        'cdn-cache-control': 'public, max-age=600',
+      };
+      return { ...res, headers };
+    },
+  },
+  {
+    name: '401-cached-for-an-hour',
+    description:
+      'Marks every 401 to a read Cache-Control: public, max-age=3600 without Vary: Authorization: a shared cache gives the refusal to requests with the right key for an hour.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (req.method !== 'GET' || res.status !== 401) return res;
+      return { ...res, headers: { ...res.headers, 'cache-control': 'public, max-age=3600' } };
+    },
+  },
+  {
     name: 'get-miss-makes-placeholder',
     description:
       'A read-through cache makes a placeholder for an id getPet missed: the first getPet of an unknown id answers 404, every later one 200 with a pet of that id.',

@@ -185,6 +185,7 @@ const SAME_AFTER_SUNSET = new Set([
   'http10-505',
   'websocket-beside-api',
   'cacheable-per-key',
+  'cdn-caches-per-key',
   'list-summary-without-status',
 ]);
 

@@ -78,6 +78,24 @@ export const WIDER_CHOICES: readonly ServerVariant[] = [
     },
   },
   {
+    name: 'cdn-caches-per-key',
+    description:
+      'Lets a CDN keep reads per key: CDN-Cache-Control: public, max-age=600 beside Cache-Control: private, max-age=60 and Vary: Authorization on every 200 to a read, and Cache-Control: public, max-age=60 with Vary: Authorization on 401s.',
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (req.method !== 'GET' || (res.status !== 200 && res.status !== 401)) return res;
+      const fields: Record<string, string> =
+        res.status === 200
+          ? {
+              'cache-control': 'private, max-age=60',
+              'cdn-cache-control': 'public, max-age=600',
+              vary: 'Authorization',
+            }
+          : { 'cache-control': 'public, max-age=60', vary: 'Authorization' };
+      return { ...res, headers: { ...res.headers, ...fields } };
+    },
+  },
+  {
     name: 'cacheable-per-key',
     description:
       'Lets caches keep every 200 to a read a minute, per key: Cache-Control: public, max-age=60 with Vary: Authorization on listPets and getPet, and Cache-Control: private, max-age=300 on a 201 and no-cache, must-revalidate on errors.',
