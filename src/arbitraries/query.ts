@@ -147,6 +147,12 @@ export const WRITTEN_QUERIES: readonly string[] = [
   'status=sold&cursor=0',
   'limit',
   'limit=&status=',
+  // The limit's name in another letter case, and the page-size names of other APIs: a
+  // framework that binds names in any case, or reads its own, still pages no more than 100.
+  'Limit=500',
+  'LIMIT=500',
+  'per_page=500&page_size=500&pageSize=500',
+  'size=500&max=500&count=500&top=500&%24top=500',
   // Names services give a meaning of their own (JSONP, another format, a projection, an
   // envelope, a sort): whatever they choose, a 200 is still a page of whole Pets in JSON.
   'callback=cb',

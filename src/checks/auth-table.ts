@@ -144,6 +144,30 @@ const PROXY_IDENTITY: Record<string, string> = {
 };
 
 /**
+ * Header fields a platform or a mesh sets on its own calls (App Engine's cron and task queues,
+ * Cloud Scheduler, Envoy's internal mark, a mesh's client certificate, a TLS terminator's
+ * verdict) and the identity fields of cloud gateways (ALB, Azure App Service, Kong, IAP): a
+ * service that trusts them serves anyone who writes them, where nothing in front strips them.
+ */
+const PLATFORM_FIELDS: Record<string, string> = {
+  'x-appengine-cron': 'true',
+  'x-appengine-queuename': 'default',
+  'x-cloudscheduler': 'true',
+  'x-envoy-internal': 'true',
+  'x-internal-request': 'true',
+  'x-forwarded-client-cert':
+    'By=spiffe://cluster.local/ns/pets/sa/api;URI=spiffe://cluster.local/ns/pets/sa/jobs',
+  'x-ssl-client-verify': 'SUCCESS',
+  'x-client-verify': 'SUCCESS',
+  'x-amzn-oidc-identity': 'admin',
+  'x-ms-client-principal-name': 'admin',
+  'x-consumer-username': 'admin',
+  'x-authenticated-userid': 'admin',
+  'x-goog-authenticated-user-email': 'accounts.google.com:admin@petstore.example',
+  'x-user-id': '1',
+};
+
+/**
  * Header fields a rewriting proxy (IIS's ARR, some gateways) writes with the path a request
  * had before it: a key check that reads the path from them lets a public path's name through.
  */
@@ -204,6 +228,18 @@ const STREAM_ACCEPT: Record<string, string> = { accept: 'text/event-stream' };
  * among them), each sent in one request that carries all of them.
  */
 const OTHER_KEY_HEADERS = ['api_key', 'apikey', 'x-access-token', 'x-token', 'token', 'key'];
+/**
+ * Fields a gateway copies the client's Authorization into when it puts its own in its place
+ * (Google's ESP, API Gateway, frameworks' X-Authorization): a service that reads the key there
+ * takes it from any client that writes the field.
+ */
+const BEARER_ELSEWHERE = [
+  'x-authorization',
+  'x-forwarded-authorization',
+  'x-amzn-remapped-authorization',
+  'x-original-authorization',
+  'authentication',
+];
 const OTHER_KEY_PARAMS = ['key', 'token', 'apikey', 'api-key', 'apiKey', 'auth', 'bearer'];
 
 /**
@@ -240,7 +276,7 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   {
     id: 'NO-KEY',
     label:
-      'without Authorization (also as a conditional request, asking for HTML or an event stream, from an internal address as a proxy reports it, as a health checker, with a preflight’s or a browser’s fields, or a public X-Forwarded-Prefix)',
+      'without Authorization (also as a conditional request, asking for HTML or an event stream, from an internal address as a proxy reports it, as a health checker, with a platform’s own fields, a preflight’s or a browser’s fields, or a public X-Forwarded-Prefix)',
     // A cache or an ETag layer in front of the key check answers 304 to a conditional request,
     // content negotiation 406 to an Accept it cannot meet.
     variants: () => [
@@ -267,6 +303,12 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
         label: `no key, with ${Object.keys(PROXY_IDENTITY).join(', ')} naming a user`,
         auth: 'none' as const,
         headers: PROXY_IDENTITY,
+        unpaired: true as const,
+      },
+      {
+        label: `no key, with a platform's own fields (${Object.keys(PLATFORM_FIELDS).join(', ')})`,
+        auth: 'none' as const,
+        headers: PLATFORM_FIELDS,
         unpaired: true as const,
       },
       {
@@ -401,7 +443,7 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
   {
     id: 'KEY-IN-HEADER',
     label:
-      'with the key in another header (X-API-Key, Api-Key, X-Auth-Token, Proxy-Authorization, or api_key, apikey, token and others at once) and no Authorization',
+      'with the key in another header (X-API-Key, Api-Key, X-Auth-Token, Proxy-Authorization, X-Authorization and the fields a gateway copies it to, a WebSocket subprotocol, or api_key, apikey, token and others at once) and no Authorization',
     variants: (key) => [
       ...['x-api-key', 'api-key', 'x-auth-token'].map((name) => ({
         label: `the key in ${name}`,
@@ -412,6 +454,15 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
         label: 'Bearer <key> in Proxy-Authorization',
         auth: 'none' as const,
         headers: { 'proxy-authorization': `Bearer ${key}` },
+      },
+      {
+        label: `Bearer <key> in ${BEARER_ELSEWHERE.join(', ')} at once, and as a WebSocket subprotocol`,
+        auth: 'none' as const,
+        headers: {
+          ...Object.fromEntries(BEARER_ELSEWHERE.map((n) => [n, `Bearer ${key}`])),
+          'sec-websocket-protocol': `bearer, ${key}`,
+        },
+        unpaired: true as const,
       },
       {
         label: `the key in ${OTHER_KEY_HEADERS.join(', ')} at once`,

@@ -381,6 +381,12 @@ export const RELATIONS: readonly Relation[] = [
         pragma: 'no-cache',
         'user-agent': 'curl/8.5.0',
       };
+      const browserFetch = {
+        'sec-fetch-mode': 'cors',
+        'sec-fetch-site': 'same-origin',
+        'sec-fetch-dest': 'empty',
+        'x-requested-with': 'XMLHttpRequest',
+      };
       // The answers a client's locale or charset could change most: errors, and names beyond ASCII.
       const invalid = {
         name: formName(ctx.runId, 'invalid-ignored', true),
@@ -409,6 +415,18 @@ export const RELATIONS: readonly Relation[] = [
         plain(newPet(ctx, 'proxy'), 'behind proxies, creating', { headers: proxy }),
         plain({ op: 'listPets', limit: 2 }, 'behind proxies, listing', { headers: proxy }),
         plain({ op: 'getPet', id: ctx.petId }, 'traced, uncached', { headers: tracing }),
+        // A script's fetch from the service's own pages: anti-XSSI prefixes and CSRF layers act on these.
+        plain(
+          { op: 'getPet', id: ctx.petId },
+          'a browser’s fetch (Sec-Fetch-*, X-Requested-With)',
+          {
+            headers: browserFetch,
+          },
+        ),
+        plain({ op: 'listPets', limit: 2 }, 'a browser’s fetch, listing', {
+          headers: browserFetch,
+        }),
+        plain(newPet(ctx, 'fetch'), 'a browser’s fetch, creating', { headers: browserFetch }),
         // A page size preferred (RFC 7240; OData's maxpagesize): the limit is still the
         // query's, its default 20 here.
         plain({ op: 'listPets' }, 'preferring pages of 500 (Prefer: maxpagesize=500)', {
@@ -781,7 +799,7 @@ export const RELATIONS: readonly Relation[] = [
     id: 'accept-encoding',
     family: 'FRAMING',
     rfc: 'RFC 9110 8.4 (content codings), 12.5.3 (Accept-Encoding)',
-    says: 'Accept-Encoding: gzip, deflate, br, as browsers and curl --compressed send it: the answer in any of them, or none, means the same once decoded',
+    says: 'Accept-Encoding: gzip, deflate, br, as browsers and curl --compressed send it, gzip alone, br alone, deflate alone, or gzip refused with q=0: the answer in a coding the request accepted, or none, means the same once decoded',
     forms: (ctx) => {
       const compressed = { 'accept-encoding': 'gzip, deflate, br' };
       // Queries one after another, each judged by its own: a compressed answer cached by path
@@ -795,6 +813,17 @@ export const RELATIONS: readonly Relation[] = [
         listed({ op: 'listPets', limit: 1 }, 'limit=1'),
         plain({ op: 'getPet', id: ctx.petId }, 'compressed, fetching', { headers: compressed }),
         plain(newPet(ctx, 'compressed'), 'compressed, creating', { headers: compressed }),
+        // A coding the request refused (q=0), or did not name, is not to be used (12.5.3): the
+        // answer comes in one it named, or none.
+        plain({ op: 'listPets', limit: 10 }, 'gzip refused (gzip;q=0, identity)', {
+          headers: { 'accept-encoding': 'gzip;q=0, identity' },
+        }),
+        plain({ op: 'getPet', id: ctx.petId }, 'only br accepted', {
+          headers: { 'accept-encoding': 'br' },
+        }),
+        plain({ op: 'listPets', limit: 3 }, 'only deflate accepted', {
+          headers: { 'accept-encoding': 'deflate' },
+        }),
         ...(ctx.unknownId === undefined
           ? []
           : [

@@ -121,6 +121,26 @@ export const AUTH_SURFACE_FAULTS: Fault[] = [
       acceptWhen(app, apiKey, (req) => req.headers['x-api-key'] === apiKey),
   },
   {
+    name: 'auth-x-authorization-accepted',
+    description:
+      'Reads the bearer key from X-Authorization when Authorization is absent (where a gateway in front would have copied it).',
+    caughtBy: everyOperation('KEY-IN-HEADER'),
+    wrap: (app, { apiKey }) =>
+      acceptWhen(app, apiKey, (req) => req.headers['x-authorization'] === `Bearer ${apiKey}`),
+  },
+  {
+    name: 'auth-websocket-subprotocol-key',
+    description:
+      'Takes the key from Sec-WebSocket-Protocol: bearer, <key> (the browser WebSocket convention) on every request, not only on an upgrade.',
+    caughtBy: everyOperation('KEY-IN-HEADER'),
+    wrap: (app, { apiKey }) =>
+      acceptWhen(app, apiKey, (req) =>
+        (req.headers['sec-websocket-protocol'] ?? '')
+          .split(',')
+          .some((token) => token.trim() === apiKey),
+      ),
+  },
+  {
     name: 'auth-api-key-header-accepted',
     description:
       'Accepts the key in an api_key header (the sample Swagger Petstore’s name) with no Authorization.',

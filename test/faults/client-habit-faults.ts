@@ -86,6 +86,27 @@ const categoryReadAs = (app: Handler, read: (body: Json) => bigint | undefined):
 
 export const CLIENT_HABIT_FAULTS: readonly Fault[] = [
   {
+    name: 'gzip-despite-q0',
+    description:
+      'Compresses when Accept-Encoding merely names gzip: gzip;q=0, identity (gzip refused, RFC 9110 12.5.3) gets gzip octets too.',
+    caughtBy: ['EQUIV-FRAMING'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      return /\bgzip\b/i.test(req.headers['accept-encoding'] ?? '') ? labelledGzip(res) : res;
+    },
+  },
+  {
+    name: 'gzip-for-any-coding',
+    description:
+      'Compresses with gzip whenever Accept-Encoding names any coding but identity: a client that accepts br alone, or deflate alone, gets gzip it cannot read.',
+    caughtBy: ['EQUIV-FRAMING'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      const accepted = req.headers['accept-encoding'] ?? 'identity';
+      return accepted.trim().toLowerCase() !== 'identity' ? labelledGzip(res) : res;
+    },
+  },
+  {
     name: 'gzip-label-on-small-bodies',
     description:
       'Labels every answer to a request that accepts gzip Content-Encoding: gzip before it knows the size, then leaves bodies under 1 KiB uncompressed: a client that asked for gzip cannot read a 404 Error or a short page.',

@@ -84,6 +84,20 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
     wrap: keyWhen((req) => req.headers['x-requested-with']?.toLowerCase() === 'xmlhttprequest'),
   },
   {
+    name: 'cron-header-skips-key',
+    description:
+      'Takes a request carrying X-Appengine-Cron: true for the platform’s own scheduled job and serves it without the key (nothing in front strips the field).',
+    caughtBy: NO_KEY_CHECKS,
+    wrap: keyWhen((req) => req.headers['x-appengine-cron'] === 'true'),
+  },
+  {
+    name: 'envoy-internal-skips-key',
+    description:
+      'Trusts x-envoy-internal: true (Envoy’s mark for callers inside the network) as an internal caller that needs no key; a client that writes it is served.',
+    caughtBy: NO_KEY_CHECKS,
+    wrap: keyWhen((req) => req.headers['x-envoy-internal'] === 'true'),
+  },
+  {
     name: 'forwarded-prefix-public',
     description:
       'Rebuilds the public path as X-Forwarded-Prefix + path and exempts /public, /health and /docs from the key check: a client that writes X-Forwarded-Prefix: /health itself is served.',

@@ -178,6 +178,26 @@ export const REQUEST_FORM_FAULTS: readonly Fault[] = [
     },
   },
   {
+    name: 'limit-name-any-case',
+    description:
+      'Validates the query by its exact names but binds them to the query in any letter case: Limit=500 (no limit) is never checked, and answers 500 pets.',
+    caughtBy: ['ROBUST-LIST-ANY-QUERY'],
+    wrap: (app) => async (req) => {
+      const name = [...req.query.keys()].find((k) => k !== 'limit' && k.toLowerCase() === 'limit');
+      const limit = Number(req.query.get(name ?? ''));
+      if (!matches(req, 'GET', LIST) || req.query.has('limit') || !(limit > 100)) return app(req);
+      // The reference pages no further than 100: its page five times stands for the larger one.
+      const page = await pageOf(app, req, 100);
+      if (!Array.isArray(page.json)) return page;
+      return {
+        ...page,
+        json: Array.from({ length: 5 }, () => page.json as unknown[])
+          .flat()
+          .slice(0, limit),
+      };
+    },
+  },
+  {
     name: 'range-items-206',
     description:
       'Honours Dojo-style item ranges on listPets: Range: items=0-499 answers 206 with up to 100 pets, whatever the limit.',

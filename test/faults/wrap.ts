@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { isInteger, isSafeNumber, LosslessNumber, parse, stringify } from 'lossless-json';
+import { acceptedCodings } from '../../src/http/content-coding.ts';
 import {
   type AppRequest,
   type AppResponse,
@@ -166,8 +167,9 @@ export function onStoredPets(app: Handler, fn: (pet: Record<string, unknown>) =>
   );
 }
 
-/** The request asks for gzip (Accept-Encoding, as browsers and curl --compressed do). */
-export const asksGzip = (req: AppRequest) => /\bgzip\b/i.test(req.headers['accept-encoding'] ?? '');
+/** The request accepts gzip (Accept-Encoding, as browsers and curl --compressed send it; q=0 refuses). */
+export const asksGzip = (req: AppRequest) =>
+  acceptedCodings(req.headers['accept-encoding']).has('gzip');
 
 /**
  * An answer labelled Content-Encoding: gzip, its octets compressed when `compress` says so for
