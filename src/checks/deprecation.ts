@@ -269,7 +269,7 @@ function noticeProblem(ex: Exchange, today: string): string | undefined {
 
 export const DEPRECATION_EVERY_GETPET: Check<NoticesObservation> = {
   id: 'DEPRECATION-EVERY-GETPET',
-  title: `Every getPet answer of the run (HEAD too), whatever its status, that carries Sunset or Deprecation names the contract's days: Sunset ${GET_PET_SUNSET}, deprecated no later than today; no answer of listPets or createPet, whatever its status or key, carries either`,
+  title: `Every answer on getPet's path (GET, HEAD or any other method), whatever its status, that carries Sunset or Deprecation names the contract's days: Sunset ${GET_PET_SUNSET}, deprecated no later than today; no answer on the list path (listPets, createPet, HEAD or any other method), whatever its status or key, carries either`,
   operation: 'getPet',
   clause: CLAUSES.deprecated,
   level: 'MUST',
@@ -285,7 +285,8 @@ export const DEPRECATION_EVERY_GETPET: Check<NoticesObservation> = {
       const problem = noticeProblem(ex, today);
       if (problem) {
         const status = ex.response?.status ?? 0;
-        const which = ex.request.method === 'HEAD' ? 'HEAD of getPet' : 'getPet';
+        const which =
+          ex.request.method === 'GET' ? 'getPet' : `${ex.request.method} of getPet's path`;
         return fail(`a ${which} answer ${status}: ${problem}`, [ex]);
       }
     }

@@ -93,9 +93,12 @@ export class AnswerLedger {
       this.noteNotice(ex, this.notices);
       this.noteMissing(ex, c);
     }
-    // A HEAD of getPet's path is GET without content (RFC 9110 9.3.2): the same notice.
-    if (!c && isHeadOfItem(ex, this.ctx.basePath)) this.noteNotice(ex, this.notices);
-    if (c?.operation === 'listPets' || c?.operation === 'createPet')
+    // Sunset and Deprecation speak of the resource their URI names (RFC 8594 3, RFC 9745 2),
+    // whatever the method that drew them: any answer on getPet's path (a HEAD, an OPTIONS, a
+    // 405) tells the same date, and none on the list path may say it is deprecated.
+    const resource = c ? undefined : resourceOf(ex, this.ctx.basePath);
+    if (resource === 'item') this.noteNotice(ex, this.notices);
+    if (c?.operation === 'listPets' || c?.operation === 'createPet' || resource === 'list')
       this.noteNotice(ex, this.misplacedNotices);
     if (c?.operation === 'listPets') this.noteLink(ex);
     if (c?.operation === 'createPet') this.noteSize(ex, c);
@@ -279,9 +282,10 @@ export function waitedOutAnswers(ledger: AnswerLedger): (ex: Exchange) => void {
 }
 
 /** True for a HEAD of getPet's path, `<base>/pets/<digits>`. */
-function isHeadOfItem(ex: Exchange, basePath: string): boolean {
-  if (ex.request.method !== 'HEAD' || !ex.response || !URL.canParse(ex.request.url)) return false;
+function resourceOf(ex: Exchange, basePath: string): 'item' | 'list' | undefined {
+  if (!ex.response || !URL.canParse(ex.request.url)) return undefined;
   const path = new URL(ex.request.url).pathname;
+  if (path === `${basePath}/pets`) return 'list';
   const prefix = `${basePath}/pets/`;
-  return path.startsWith(prefix) && /^-?\d+$/.test(path.slice(prefix.length));
+  return path.startsWith(prefix) && /^-?\d+$/.test(path.slice(prefix.length)) ? 'item' : undefined;
 }

@@ -211,6 +211,33 @@ export const SUNSET_FAULTS: Fault[] = [
       })),
   },
   {
+    name: 'sunset-later-on-other-methods',
+    description:
+      'Answers to other methods on /pets/{petId} (OPTIONS, the 405 to DELETE or PUT, their 401s) carry Sunset: Thu, 05 Jun 2031 00:00:00 GMT from a stale route table; GET and HEAD carry the contract’s day.',
+    caughtBy: ['DEPRECATION-EVERY-GETPET'],
+    wrap: (app) =>
+      onResponse(app, '*', ITEM, (res, req) =>
+        req.method === 'GET' || req.method === 'HEAD'
+          ? res
+          : { ...res, headers: { ...res.headers, sunset: 'Thu, 05 Jun 2031 00:00:00 GMT' } },
+      ),
+  },
+  {
+    name: 'head-of-list-deprecated',
+    description:
+      'A HEAD of /pets carries getPet’s Deprecation and Sunset (the HEAD handler copies the headers of the deprecated route): listPets, getPet’s replacement, is said to be going away.',
+    caughtBy: ['DEPRECATION-EVERY-GETPET'],
+    wrap: (app) =>
+      onResponse(app, 'HEAD', LIST, (res) => ({
+        ...res,
+        headers: {
+          ...res.headers,
+          deprecation: '@1735689600',
+          sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
+        },
+      })),
+  },
+  {
     name: 'two-sunset-values',
     description:
       'getPet’s answers carry Sunset twice, the gateway’s right day and the application’s stale one (Thu, 05 Jun 2031): a client reading the last line is told another day.',
