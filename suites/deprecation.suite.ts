@@ -14,6 +14,25 @@ import { getPetRemoved } from '../src/language/lifecycle.ts';
 import { somePet } from '../src/language/seed.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
 
+/**
+ * getPet again with the validators its answer gave (ETag, Last-Modified), as a client's cache
+ * asks: a 304 carries the fields a 200 would (RFC 9110 15.4.5), its notice judged with every
+ * answer on the path (DEPRECATION-EVERY-GETPET), since a cache takes its Sunset for the stored one.
+ */
+async function revalidate(api: PetstoreApi, ex: Exchange): Promise<void> {
+  const headers = ex.response?.status === 200 ? ex.response.headers : {};
+  const conditions: Record<string, string> = {
+    ...(headers.etag ? { 'if-none-match': headers.etag } : {}),
+    ...(headers['last-modified'] ? { 'if-modified-since': headers['last-modified'] } : {}),
+  };
+  if (!Object.keys(conditions).length) return;
+  await api.send({
+    method: 'GET',
+    path: new URL(ex.request.url).pathname.replace(/^.*(?=\/pets\/)/, ''),
+    headers: conditions,
+  });
+}
+
 /** Registers this suite's checks (called by suites/all.ts, once per run). */
 export default function deprecationSuite(run: SuiteRun): void {
   const target = useTarget(run);
@@ -35,7 +54,9 @@ export default function deprecationSuite(run: SuiteRun): void {
       check,
       async (api) => {
         const ex = await fetchSomePet(api);
-        return 'verdict' in ex ? ex : check.judge(ex);
+        if ('verdict' in ex) return ex;
+        if (check === SUNSET_HEADER) await revalidate(api, ex);
+        return check.judge(ex);
       },
       whileGetPetExists,
     );

@@ -79,6 +79,12 @@ function owed(c: RequestClass, removed: boolean): Owed {
 
 const PET_MEMBERS = ['name', 'categoryId', 'status'] as const;
 
+/** The request carries a validator precondition a 304 answers (If-None-Match, If-Modified-Since). */
+const isConditional = (ex: Exchange) =>
+  Object.keys(ex.request.headers).some((name) =>
+    ['if-none-match', 'if-modified-since'].includes(name.toLowerCase()),
+  );
+
 /**
  * Two items of one page with the same id: a page is a list of animals, and an id identifies one
  * ("id ... Unique identifier"). Within one answer only: the store may change between two reads,
@@ -163,6 +169,9 @@ export function answerProblem(ex: Exchange, c: RequestClass, removed: boolean): 
   const broken = serverError(ex);
   if (broken || !ex.response) return broken;
   const { status } = ex.response;
+  // A 304 answers a precondition the client sent with the key (RFC 9110 13.1.1, 13.1.3, 15.4.5):
+  // its representation is the selected one. Whether it was, is LIST-VALIDATOR-PER-QUERY's.
+  if (status === 304 && c.credential === 'key' && isConditional(ex)) return undefined;
   const { statuses, any4xx, why } = owed(c, removed);
   const client = status >= 400 && status < 500;
   // Where the contract prescribes nothing, a redirect that says where to go is sane too; and to

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { INT64 } from '../../src/contract/contract.ts';
 import type { Handler } from '../../src/reference/index.ts';
 import type { Fault } from './types.ts';
@@ -5,6 +6,7 @@ import {
   errorOf,
   ITEM,
   intercept,
+  jsonText,
   LIST,
   mapJson,
   matches,
@@ -236,6 +238,21 @@ export const SUNSET_FAULTS: Fault[] = [
           sunset: 'Thu, 05 Dec 2030 00:00:00 GMT',
         },
       })),
+  },
+  {
+    name: 'stale-sunset-on-304',
+    description:
+      'getPet answers carry a strong ETag and honour If-None-Match; the 304 comes from a conditional-GET layer with a stale deprecation table: Sunset: Thu, 05 Jun 2031 00:00:00 GMT (a cache updates its stored Sunset from it, RFC 9110 15.4.5).',
+    caughtBy: ['DEPRECATION-EVERY-GETPET'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (!matches(req, 'GET', ITEM) || res.status !== 200) return res;
+      const etag = `"${createHash('sha1').update(jsonText(res.json)).digest('hex')}"`;
+      if (req.headers['if-none-match'] !== etag)
+        return { ...res, headers: { ...res.headers, etag } };
+      const headers = { ...res.headers, etag, sunset: 'Thu, 05 Jun 2031 00:00:00 GMT' };
+      return { status: 304, headers, raw: '' };
+    },
   },
   {
     name: 'two-sunset-values',

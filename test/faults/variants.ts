@@ -186,6 +186,7 @@ const SAME_AFTER_SUNSET = new Set([
   'websocket-beside-api',
   'cacheable-per-key',
   'cdn-caches-per-key',
+  'strong-etags-304',
   'list-summary-without-status',
 ]);
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { stringify } from 'lossless-json';
 import { GET_PET_SUNSET_DATE } from '../../src/contract/contract.ts';
 import type { Handler } from '../../src/reference/index.ts';
@@ -12,6 +13,7 @@ import {
   integralValue,
   intercept,
   isObject,
+  jsonText,
   LIST,
   labelledGzip,
   mapJson,
@@ -93,6 +95,21 @@ export const WIDER_CHOICES: readonly ServerVariant[] = [
             }
           : { 'cache-control': 'public, max-age=60', vary: 'Authorization' };
       return { ...res, headers: { ...res.headers, ...fields } };
+    },
+  },
+  {
+    name: 'strong-etags-304',
+    description:
+      'Tags every 200 to a read with a strong ETag of its body and answers If-None-Match of the current tag with 304, carrying the fields the 200 would (getPet’s Deprecation and Sunset included).',
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (req.method !== 'GET' || res.status !== 200) return res;
+      const etag = `"${createHash('sha1').update(jsonText(res.json)).digest('hex')}"`;
+      const headers = { ...res.headers, etag };
+      const tags = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim());
+      return tags.includes(etag) || tags.includes('*')
+        ? { status: 304, headers, raw: '' }
+        : { ...res, headers };
     },
   },
   {
