@@ -1,4 +1,5 @@
 import { plural } from '../base/plural.ts';
+import { quote } from '../base/quote.ts';
 import { exactJson, exactPetId, integerText, sameValue, showValue } from '../http/exact.ts';
 import type { Exchange } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
@@ -138,6 +139,7 @@ function successProblem(ex: Exchange, c: RequestClass, status: number): Problem 
     return firstProblem(
       () => notSuccess(ex, status, 'pet', 'Pet'),
       () => (c.sent && c.input !== 'open' ? echoProblem(c.sent, ex) : undefined),
+      () => (status === 201 ? locationProblem(ex) : undefined),
     );
   }
   return firstProblem(
@@ -385,6 +387,25 @@ export function judgeAnswer(
   if (openLimitAnswer([ex])) return { problem: null, label: '', limited: true };
   const problem = answerProblem(ex, c, ctx.getPetRemoved);
   return { problem: problem ?? null, label: problem ? offenceLabel(ex, c) : '' };
+}
+
+/**
+ * A 201 whose Location names another pet than the one it shows: "the Location value refers to
+ * the primary resource created by the request" (RFC 9110 10.2.2, 15.3.2), and a client that
+ * follows it fetches another animal than the one added. A Location elsewhere is not judged.
+ */
+function locationProblem(ex: Exchange): Problem {
+  const location = ex.response?.headers.location;
+  const created = exactPetId(ex);
+  if (!location || created === undefined || !URL.canParse(location, ex.request.url))
+    return undefined;
+  const target = new URL(location, ex.request.url);
+  const base = new URL(ex.request.url).pathname.replace(/\/pets$/, '');
+  const named = /^\/pets\/(-?\d+)$/.exec(target.pathname.slice(base.length));
+  if (!target.pathname.startsWith(base) || !named?.[1]) return undefined;
+  if (sameValue(BigInt(named[1]), BigInt(created))) return undefined;
+  const text = `201 for pet ${created} with Location ${quote(location, 80)}, which names pet ${named[1]}: a client following it fetches another animal than the one added (RFC 9110 10.2.2)`;
+  return finding('location-other-pet', { created, location }, text);
 }
 
 /**

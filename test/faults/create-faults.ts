@@ -100,6 +100,19 @@ export const CREATE_ANSWER_FAULTS: Fault[] = [
       }),
   },
   {
+    name: 'location-names-previous-pet',
+    description:
+      'Builds createPet’s Location from the id counter read before the insert moved it on: the 201 shows the new pet but its Location names the pet created before (another client’s).',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) =>
+      onResponse(app, 'POST', LIST, (res) => {
+        const location = res.headers?.location;
+        if (res.status !== 201 || !location) return res;
+        const previous = location.replace(/(-?\d+)$/, (id) => String(BigInt(id) - 1n));
+        return { ...res, headers: { ...res.headers, location: previous } };
+      }),
+  },
+  {
     name: 'create-answers-200',
     description: 'Answers 200 instead of 201 when a pet is added.',
     caughtBy: ['CREATE-201-PET', 'CREATE-201-PROPERTY'],
