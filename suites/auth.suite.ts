@@ -201,11 +201,19 @@ export default function authSuite(run: SuiteRun): void {
     const created = await api.createPet({ name: petName(runId, 'session'), categoryId: 1 });
     const id = exactPetId(created);
     const read = id === undefined || getPetRemoved(target.ctx) ? [] : [await api.getPet(id)];
-    // The refusals of requests without the key too: a guest session handed out on the 401.
+    // The answers to requests without the key too: a guest session handed out on the 401, or
+    // on a CORS preflight's answer (which a browser asks before any request with a key).
+    const preflight = {
+      origin: 'https://petstore.example',
+      'access-control-request-method': 'GET',
+      'access-control-request-headers': 'authorization',
+    };
     const refused = await Promise.all(
       [
         { method: 'GET', path: '/pets' },
         ...(read.length ? [{ method: 'GET', path: `/pets/${id}` }] : []),
+        { method: 'OPTIONS', path: '/pets', headers: preflight },
+        { method: 'HEAD', path: '/pets' },
       ].map((request) => api.send({ ...request, auth: 'none' })),
     );
     const keyed = [await api.listPets({ limit: 1 }), created, ...read, ...refused];

@@ -57,7 +57,7 @@ export interface SessionObservation {
 export const AUTH_SESSION_COOKIE: Check<SessionObservation> = {
   id: 'AUTH-SESSION-COOKIE',
   title:
-    'The cookies answers set (a session: to the key, or on the 401 to a request without it), sent back on listPets, getPet and createPet without the key or with a wrong one -> never served (401)',
+    'The cookies answers set (a session: to the key, or to a request without it: its 401, a CORS preflight, a HEAD), sent back on listPets, getPet and createPet without the key or with a wrong one -> never served (401)',
   operation: 'all',
   clause: CLAUSES.auth401,
   level: 'MUST',

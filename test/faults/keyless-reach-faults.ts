@@ -184,6 +184,28 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
     },
   },
   {
+    name: 'session-on-preflight',
+    description:
+      'Its CORS layer answers every OPTIONS itself (204, before the key check) and starts a session there; a session may read and write: a keyless request that sends the cookie back is served.',
+    caughtBy: ['AUTH-SESSION-COOKIE'],
+    wrap: (app, { apiKey }) => {
+      const sessions = new Set<string>();
+      return async (req) => {
+        const sid = /(?:^|;\s*)sid=([\w-]+)/.exec(req.headers.cookie ?? '')?.[1];
+        if (sid && sessions.has(sid)) return app(withKey(req, apiKey));
+        if (req.method !== 'OPTIONS') return app(req);
+        const session = randomUUID();
+        sessions.add(session);
+        const headers = {
+          'access-control-allow-origin': '*',
+          'access-control-allow-methods': 'GET, POST',
+          'set-cookie': `sid=${session}; Path=/; HttpOnly`,
+        };
+        return { status: 204, headers, raw: '' };
+      };
+    },
+  },
+  {
     name: 'idempotent-replay-before-key',
     description:
       'Its idempotency layer sits before the key check: a POST whose Idempotency-Key and body match a stored createPet is answered the stored 201 with the pet, whatever its Authorization.',
