@@ -80,6 +80,18 @@ function owed(c: RequestClass, removed: boolean): Owed {
 
 const PET_MEMBERS = ['name', 'categoryId', 'status'] as const;
 
+/**
+ * A transfer coding in the answer to an HTTP/1.0 request: a 1.0 client knows none, and reads the
+ * chunk sizes as part of the body, which is then no JSON. RFC 9112 6.1: "A server MUST NOT send
+ * a response containing Transfer-Encoding unless the corresponding request indicates HTTP/1.1".
+ */
+function transferCodingTo10(ex: Exchange): Problem {
+  const coding = ex.response?.headers['transfer-encoding'];
+  if (ex.request.httpVersion !== '1.0' || coding === undefined) return undefined;
+  const text = `Transfer-Encoding ${quote(coding, 40)} in the answer to an HTTP/1.0 request: a 1.0 client knows no transfer coding and reads the chunk sizes as the body (RFC 9112 6.1)`;
+  return finding('transfer-coding-to-http10', { transferEncoding: coding }, text);
+}
+
 /** The request carries a validator precondition a 304 answers (If-None-Match, If-Modified-Since). */
 const isConditional = (ex: Exchange) =>
   Object.keys(ex.request.headers).some((name) =>
@@ -168,6 +180,8 @@ function successProblem(ex: Exchange, c: RequestClass, status: number): Problem 
 export function answerProblem(ex: Exchange, c: RequestClass, removed: boolean): Problem {
   // A version the server does not serve, refused as such (RFC 9110 15.6.6), with the Error body.
   if (ex.response?.status === 505 && c.otherVersion) return notErrorResponse(ex, 505);
+  const coded = transferCodingTo10(ex);
+  if (coded) return coded;
   const broken = serverError(ex);
   if (broken || !ex.response) return broken;
   const { status } = ex.response;
@@ -417,6 +431,8 @@ function locationProblem(ex: Exchange): Problem {
 export function strayAnswerProblem(ex: Exchange): Problem {
   const status = ex.response?.status;
   if (status === undefined) return undefined;
+  const coded = transferCodingTo10(ex);
+  if (coded) return coded;
   if (status < 400) return softError(ex, status);
   if (status >= 500 && status !== 501) return serverError(ex);
   return notErrorResponse(ex, status);

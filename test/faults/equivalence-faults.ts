@@ -249,6 +249,17 @@ export const EQUIVALENCE_FAULTS: readonly Fault[] = [
     wrap: servedWhen((req) => req.httpVersion === '1.0'),
   },
   {
+    name: 'chunked-to-http10',
+    description:
+      'Streams every answer with Transfer-Encoding: chunked, HTTP/1.0 requests included: a 1.0 client reads the chunk sizes as part of the body (RFC 9112 6.1).',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (req.httpVersion !== '1.0') return res;
+      return { ...res, headers: { ...res.headers, 'transfer-encoding': 'chunked' } };
+    },
+  },
+  {
     name: 'integral-number-read-as-text',
     description:
       'Validates categoryId by its value (1e2 and 100.0 are integers) but stores parseInt of its text: 1e2 is kept as 1, 1.5e1 as 1, 100.0 as 100.',
