@@ -30,7 +30,7 @@ function readProblem(id: string, ex: Exchange): Problem {
 export const READ_REPEATED: Check<RepeatedReadObservation> = {
   id: 'READ-REPEATED',
   title:
-    'The same read repeated (getPet of a pet three times, a listPets query three times) -> each the answer the contract fixes, and no read disagreeing with the two around it',
+    'The same read repeated (getPet of a pet of its own eight times, another one beside it, a listPets query three times) -> each the answer the contract fixes, and no read disagreeing with the two around it',
   operation: 'all',
   clause: CLAUSES.get200,
   level: 'MUST',

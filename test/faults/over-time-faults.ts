@@ -79,6 +79,25 @@ export const OVER_TIME_FAULTS: readonly Fault[] = [
     },
   },
   {
+    name: 'hot-key-cache-double',
+    description:
+      'A pet read by getPet more than five times is served from a hot-key cache that keeps JSON numbers as doubles: from the sixth read on, a categoryId past 2^53 comes back as the nearest double.',
+    caughtBy: ['RUN-PET-CONSISTENT'],
+    wrap: (app) => {
+      const reads = new Map<string, number>();
+      return async (req) => {
+        if (!matches(req, 'GET', ITEM)) return app(req);
+        const res = await app(req);
+        const count = (reads.get(req.path) ?? 0) + 1;
+        reads.set(req.path, count);
+        if (res.status !== 200 || count <= 5 || !isObject(res.json)) return res;
+        const categoryId = res.json.categoryId;
+        if (typeof categoryId !== 'bigint') return res;
+        return { ...res, json: { ...res.json, categoryId: BigInt(Number(categoryId)) } };
+      };
+    },
+  },
+  {
     name: 'create-dedupes-same-body',
     description:
       'Answers a createPet whose body repeats an earlier one with the earlier pet (201, the same id): one animal, not two.',
