@@ -78,12 +78,29 @@ const carriesAuthorization = (ex: Exchange) =>
   Object.keys(ex.request.headers).some((name) => name.toLowerCase() === 'authorization');
 
 /**
- * The problem of a 2xx to a read with the key that a shared cache may give to anyone; undefined
- * for any other answer.
+ * A POST's answer a cache may reuse for later GETs of its URI: one whose Content-Location is the
+ * POST's own target (RFC 9110 9.3.3), when its freshness is explicit (judged by sharedForAnyone).
+ */
+function reusableForReads(ex: Exchange): boolean {
+  const location = ex.response?.headers['content-location'];
+  if (ex.request.method !== 'POST' || !location || !URL.canParse(location, ex.request.url))
+    return false;
+  const target = new URL(ex.request.url);
+  const named = new URL(location, ex.request.url);
+  return (
+    named.origin === target.origin &&
+    named.pathname + named.search === target.pathname + target.search
+  );
+}
+
+/**
+ * The problem of a 2xx to a read with the key (or to a POST a cache may reuse for reads) that a
+ * shared cache may give to anyone; undefined for any other answer.
  */
 export function sharedCacheProblem(ex: Exchange): Problem {
   const { response } = ex;
-  if (!response || response.status < 200 || response.status > 299 || !isRead(ex)) return undefined;
+  if (!response || response.status < 200 || response.status > 299) return undefined;
+  if (!isRead(ex) && !reusableForReads(ex)) return undefined;
   const shared = sharedForAnyone(response.headers);
   if (!shared) return undefined;
   const { field, value } = shared;

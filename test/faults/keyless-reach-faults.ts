@@ -296,6 +296,22 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
     },
   },
   {
+    name: 'create-answer-cacheable-for-reads',
+    description:
+      'Marks createPet’s 201 Cache-Control: public, max-age=600 with Content-Location: /v1/pets, its own target, and no Vary: a shared cache reuses it for a later GET /v1/pets (RFC 9110 9.3.3), and a request without the key gets the created pet.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (!matches(req, 'POST', LIST) || res.status !== 201) return res;
+      const headers = {
+        ...res.headers,
+        'cache-control': 'public, max-age=600',
+        'content-location': '/v1/pets',
+      };
+      return { ...res, headers };
+    },
+  },
+  {
     name: '401-cached-for-an-hour',
     description:
       'Marks every 401 to a read Cache-Control: public, max-age=3600 without Vary: Authorization: a shared cache gives the refusal to requests with the right key for an hour.',
