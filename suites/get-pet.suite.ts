@@ -18,6 +18,7 @@ import { exactJson, integerText } from '../src/http/exact.ts';
 import { eachTest, propertyTest, useTarget, verdictTest } from '../src/language/check-test.ts';
 import { getPetRemoved } from '../src/language/lifecycle.ts';
 import { createAndReadBack } from '../src/language/read-back.ts';
+import { settledSince } from '../src/language/recheck-empty.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
 import { probeUnknownId } from '../src/language/unknown-id.ts';
 
@@ -49,6 +50,9 @@ export default function getPetSuite(run: SuiteRun): void {
       if (id === undefined) return precondition('listPets showed no pet with an integer id');
       const ex = await api.getPet(id);
       if (ex.response?.status !== 404) return GET_200_LISTED.judge({ id, ex });
+      // Another client may have deleted it, and the listing (a search index) may learn of that
+      // late, as it may of a create: listed still once --list-lag has passed, it is not gone.
+      await settledSince(target, ex);
       const again = exactJson(await api.listPets({ limit: 100 }));
       const stillListed = Array.isArray(again) && again.some((p) => integerText(p?.id) === id);
       return GET_200_LISTED.judge({ id, ex, stillListed });

@@ -1,7 +1,7 @@
 import { boundaryNewPets } from '../src/arbitraries/new-pet.ts';
 import { UNKNOWN_IDS } from '../src/arbitraries/pet-id.ts';
 import { petName } from '../src/arbitraries/pet-name.ts';
-import { type Sandwich, statusSplit } from '../src/checks/agreement.ts';
+import { type Sandwich, sandwichProblem, statusSplit } from '../src/checks/agreement.ts';
 import { KEYLESS } from '../src/checks/auth-table.ts';
 import { DEPRECATION_EVERY_GETPET } from '../src/checks/deprecation.ts';
 import { EVERY_ANSWER } from '../src/checks/every-answer.ts';
@@ -22,6 +22,7 @@ import { checkTest, useTarget } from '../src/language/check-test.ts';
 import { getPetRemoved } from '../src/language/lifecycle.ts';
 import { createAndReadBack, readTwins } from '../src/language/read-back.ts';
 import type { FetchAgain } from '../src/language/read-backs.ts';
+import { settledSince } from '../src/language/recheck-empty.ts';
 import { isStatusOnly, lowestCreatedId } from '../src/language/run-pets.ts';
 import type { SuiteRun } from '../src/language/suite-run.ts';
 
@@ -143,7 +144,16 @@ export default function wholeRunSuite(run: SuiteRun): void {
       split = split.filter((r) => more.some((m) => m.id === r.id && statusSplit(m) !== undefined));
       if (!split.length) break;
     }
-    return { sightings: pets.sightings, mismatches: pets.mismatches, rereads, again };
+    // A pet listed while getPet answers 404 around it: another client deleted it, and the
+    // listing (a search index) may learn of that late, as it may of a create: asked once more
+    // when --list-lag has passed since the first 404.
+    const gone = rereads.filter((r) => sandwichProblem(r)?.code === 'listed-not-found');
+    const [firstGone] = [...gone].sort((a, b) =>
+      a.before.startedAt.localeCompare(b.before.startedAt),
+    );
+    await settledSince(target, firstGone?.before);
+    const lagged = gone.length ? await readAgain(api, gone) : [];
+    return { sightings: pets.sightings, mismatches: pets.mismatches, rereads, again, lagged };
   });
 
   // The last round of sentinel probes, then every probe of the run judged.

@@ -55,6 +55,11 @@ export interface RunConsistencyObservation {
    * - 1 more rounds while it still splits): a split in every round is a stale view.
    */
   again?: readonly Sandwich[];
+  /**
+   * For a pet listed while getPet answered 404 around it, the pages and getPet again once
+   * --list-lag passed since the first 404: still listed, and still 404, is no stale index.
+   */
+  lagged?: readonly Sandwich[];
 }
 
 /** Pets seen with their categoryId rounded to a double, at least, to blame the store. */
@@ -68,9 +73,20 @@ export const RUN_PET_CONSISTENT: Check<RunConsistencyObservation> = {
   clause: CLAUSES.petFields,
   level: 'MUST',
   writes: true,
-  judge: ({ sightings, mismatches, rereads, again = [] }) => {
+  judge: ({ sightings, mismatches, rereads, again = [], lagged = [] }) => {
+    let staleListing: Sandwich | undefined;
     for (const reread of rereads) {
       const problem = sandwichProblem(reread);
+      if (problem?.code === 'listed-not-found') {
+        // Listed still, once the listing had --list-lag to learn of the 404: no stale index.
+        const later = lagged.find((r) => r.id === reread.id);
+        const persists = later && sandwichProblem(later)?.code === 'listed-not-found';
+        if (!persists && later) {
+          staleListing ??= reread;
+          continue;
+        }
+        if (later) return fail(sandwichProblem(later) ?? problem, sandwichEvidence(later));
+      }
       if (problem) return fail(problem, sandwichEvidence(reread));
     }
     const split = statusSplits(rereads, again);
@@ -97,6 +113,11 @@ export const RUN_PET_CONSISTENT: Check<RunConsistencyObservation> = {
         [first.created, first.seen],
       );
     }
+    if (staleListing)
+      return warn(
+        `pet ${staleListing.id} was listed while getPet answered 404 before and after, and no longer once --list-lag had passed: a listing that learns of another client's delete late`,
+        sandwichEvidence(staleListing),
+      );
     if (sightings === 0 && rereads.length === 0)
       return precondition('no created pet appeared again: nothing to compare');
     return pass(

@@ -11,7 +11,7 @@ import type { Target } from './target.ts';
  * so the page is asked again only once the pet is that old (a lag of seconds passes; a list
  * that never shows it fails).
  */
-async function settledSince(target: Target, created: Exchange | undefined): Promise<void> {
+export async function settledSince(target: Target, created: Exchange | undefined): Promise<void> {
   if (!created) return;
   const since = Date.parse(created.startedAt) + created.durationMs;
   const deadline = target.ctx.limits.deadline ?? Number.POSITIVE_INFINITY;

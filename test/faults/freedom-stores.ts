@@ -143,7 +143,7 @@ export class SharedStore extends PetStore {
   writes = { updated: 0, deleted: 0 };
 
   /** A pet picked at random, or undefined in an empty store. */
-  private pick(): StoredPet | undefined {
+  protected pick(): StoredPet | undefined {
     const ids = [...this.pets.keys()];
     const id = ids[between(this.random, 0, ids.length - 1)];
     return id === undefined ? undefined : this.pets.get(id);
@@ -175,6 +175,38 @@ export class SharedStore extends PetStore {
     if (roll < 0.1) create();
     else if (roll < 0.2) this.update();
     else if (roll < 0.3) this.delete();
+  }
+}
+
+/**
+ * A store shared with a client that deletes a pet now and then (the run's own too), listed from
+ * an index that learns of a deletion `lagMs` late: for that long getPet answers 404 while
+ * listPets still shows the pet (a search index fed by a queue).
+ */
+export class LaggingIndexStore extends SharedStore {
+  private readonly ghosts = new Map<string, { pet: StoredPet; until: number }>();
+
+  constructor(private readonly lagMs: number) {
+    super();
+  }
+
+  override delete(): void {
+    const pet = this.pick();
+    if (!pet) return;
+    this.ghosts.set(pet.id.toString(), { pet, until: Date.now() + this.lagMs });
+    this.pets.delete(pet.id.toString());
+    this.writes.deleted++;
+  }
+
+  override list(query: ListQuery): StoredPet[] {
+    const now = Date.now();
+    for (const [id, ghost] of this.ghosts) if (ghost.until <= now) this.ghosts.delete(id);
+    const ghosts = [...this.ghosts.values()]
+      .map((g) => g.pet)
+      .filter((pet) => query.status === undefined || pet.status === query.status);
+    return [...super.list(query), ...ghosts]
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, query.limit);
   }
 }
 

@@ -5,6 +5,7 @@ import {
   AnyOrderStore,
   HoldingStore,
   KeysetWindowStore,
+  LaggingIndexStore,
   SettlingStore,
   SharedStore,
   StockedStore,
@@ -172,6 +173,20 @@ export const FREEDOM_VARIANTS: readonly ServerVariant[] = [
         return app(
           req.headers.authorization === `Bearer ${otherKey}` ? withKey(req, ctx.apiKey) : req,
         );
+      };
+    },
+  },
+  {
+    name: 'index-learns-deletes-late',
+    description:
+      'Another client deletes a pet (the run’s own too) about one request in twelve, and listPets reads an index that learns of a deletion 400 ms late: meanwhile getPet answers 404 for a pet the list still shows.',
+    wrap: (_app, ctx) => {
+      const store = new LaggingIndexStore(400);
+      const app = ctx.reference({ store });
+      let n = 0;
+      return (req) => {
+        if (++n % 12 === 0) store.delete();
+        return app(req);
       };
     },
   },

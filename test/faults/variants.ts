@@ -187,6 +187,7 @@ const SAME_AFTER_SUNSET = new Set([
   'cacheable-per-key',
   'cdn-caches-per-key',
   'strong-etags-304',
+  'index-learns-deletes-late',
   'list-summary-without-status',
 ]);
 
