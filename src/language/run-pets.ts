@@ -1,7 +1,7 @@
 import { RUN_MODEL } from '../checks/model.ts';
 import { petDifferences } from '../checks/pet-fields.ts';
 import type { PetStatus } from '../contract/contract.ts';
-import { exactJson, integerText, integerValue } from '../http/exact.ts';
+import { exactJson, integerOfText, integerText, integerValue } from '../http/exact.ts';
 import { type Exchange, forRecord, requestPath } from '../http/exchange.ts';
 import type { Interceptor } from '../http/interceptor.ts';
 
@@ -133,7 +133,9 @@ function roundedThroughDouble(
   const sent = integerValue(created.categoryId);
   const got = integerValue(seen.categoryId);
   if (sent === undefined || got === undefined || sent === got) return false;
-  return BigInt(Number(sent)) === got;
+  // The double written exactly, or as JavaScript writes it (shortest: 2^62 as 4611686018427388000).
+  const double = Number(sent);
+  return got === BigInt(double) || got === integerOfText(String(double));
 }
 
 /** A difference of status alone: the pet's status moved on since its creation. */

@@ -1,3 +1,4 @@
+import { LosslessNumber } from 'lossless-json';
 import type { AppResponse, Handler } from '../../src/reference/index.ts';
 import type { Fault } from './types.ts';
 import { errorOf, ITEM, isObject, LIST, matches } from './wrap.ts';
@@ -93,7 +94,9 @@ export const OVER_TIME_FAULTS: readonly Fault[] = [
         if (res.status !== 200 || count <= 5 || !isObject(res.json)) return res;
         const categoryId = res.json.categoryId;
         if (typeof categoryId !== 'bigint') return res;
-        return { ...res, json: { ...res.json, categoryId: BigInt(Number(categoryId)) } };
+        // As JSON.stringify writes the double: 2^62 + 3 comes back as 4611686018427388000.
+        const rounded = new LosslessNumber(String(Number(categoryId)));
+        return { ...res, json: { ...res.json, categoryId: rounded } };
       };
     },
   },
