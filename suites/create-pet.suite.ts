@@ -163,10 +163,13 @@ export default function createPetSuite(run: SuiteRun): void {
         return { first, form, sent, ex, ...(removed ? {} : { reread: await api.getPet(id) }) };
       };
       const observed = await round('client-id');
-      // The pet gone: another client's delete, or the create's doing. The same once more on
-      // another pet tells them apart (another client would have to strike both).
+      // The pet gone: another client's delete, or the create's doing. The same on three other
+      // pets at once tells them apart (another client would have to strike all four).
       if (observed.reread?.response?.status !== 404) return observed;
-      return { ...observed, again: await round('client-id-again') };
+      const again = await Promise.all(
+        Array.from({ length: 3 }, (_, i) => round(`client-id-again-${i}`)),
+      );
+      return { ...observed, again };
     },
     'a NewPet carrying an existing id got a new one, and the existing pet stayed itself',
   );

@@ -26,8 +26,11 @@ export interface ClientIdObservation {
   ex: Exchange;
   /** getPet of the first pet's id after the second create (absent once getPet is removed). */
   reread?: Exchange;
-  /** When the first pet was gone after it: the same on another pet. */
-  again?: ClientIdObservation;
+  /**
+   * When the first pet was gone after it: the same on AGAIN_PETS other pets at once (another
+   * client that deletes pets now and then strikes one of them, not all).
+   */
+  again?: readonly ClientIdObservation[];
 }
 
 /**
@@ -71,16 +74,18 @@ function judgeReread(o: ClientIdObservation, id: string, label: string) {
       [o.first.ex, o.ex, reread],
     );
   }
-  const againGone = o.again?.reread?.response?.status === 404;
-  if (reread.response?.status === 404 && o.again && againGone) {
-    const againId = exactPetId(o.again.first.ex) ?? '?';
+  const again = o.again ?? [];
+  const allGone = again.length > 0 && again.every((a) => a.reread?.response?.status === 404);
+  if (reread.response?.status === 404 && allGone) {
+    const againIds = again.map((a) => exactPetId(a.first.ex) ?? '?');
+    const [one] = again;
     return fail(
       finding(
         'pet-deleted-by-client-id',
-        { id, again: againId },
-        `pet ${id} was gone after a NewPet carrying its id was created, and so was pet ${againId} after the same on it: the create removed the pet whose id it carried`,
+        { id, again: againIds.join(', ') },
+        `pet ${id} was gone after a NewPet carrying its id was created, and so were pets ${againIds.join(', ')} after the same on each: the create removed the pet whose id it carried`,
       ),
-      [o.first.ex, o.ex, reread, o.again.first.ex, o.again.ex, o.again.reread as Exchange],
+      [o.first.ex, o.ex, reread, ...(one ? [one.first.ex, one.ex, one.reread as Exchange] : [])],
     );
   }
   if (reread.response?.status === 404)

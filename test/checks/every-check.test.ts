@@ -285,6 +285,29 @@ const cases: Record<string, Case[]> = {
         because: 'pet 7 was not found after it (another client may have deleted it)',
       },
       {
+        // Gone again on three other pets at once: the create's doing.
+        observation: {
+          ...seen(ok(max(8), 201), err(404)),
+          again: [1, 2, 3].map(() => seen(ok(max(9), 201), err(404))),
+        },
+        verdict: 'fail',
+        because:
+          'pet 7 was gone after a NewPet carrying its id was created, and so were pets 7, 7, 7',
+      },
+      {
+        // One of the three still there: another client's deletes, not the create's.
+        observation: {
+          ...seen(ok(max(8), 201), err(404)),
+          again: [
+            seen(ok(max(9), 201), err(404)),
+            seen(ok(max(9), 201), ok(pet(7))),
+            seen(ok(max(9), 201), err(404)),
+          ],
+        },
+        verdict: 'warn',
+        because: 'another client may have deleted it',
+      },
+      {
         // Another client changed the first pet: only the new pet in its place is the service's.
         observation: seen(ok(max(8), 201), ok({ ...pet(7), name: 'Other' })),
         verdict: 'pass',
