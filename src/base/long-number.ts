@@ -1,4 +1,5 @@
 import { LosslessNumber } from 'lossless-json';
+import { detached } from './detached.ts';
 import { quoteNumber } from './quote.ts';
 
 /** Number texts longer than this are held in a short form of the same value (LongNumber). */
@@ -53,11 +54,6 @@ function exponentOf(sign: string, digits: string): bigint {
   const magnitude =
     trimmed.length > EXPONENT_DIGITS ? 10n ** BigInt(EXPONENT_DIGITS) : BigInt(trimmed || '0');
   return sign === '-' ? -magnitude : magnitude;
-}
-
-// V8 keeps a slice as a view of the text it was cut from: a copy holds none of it.
-function detached(text: string): string {
-  return JSON.parse(JSON.stringify(text)) as string;
 }
 
 /** How messages show a number as written: a long one by the quote it kept. */

@@ -1,4 +1,5 @@
 import { isLosslessNumber } from 'lossless-json';
+import { detached } from '../base/detached.ts';
 /**
  * One HTTP request and what came back, raw as sent and received: checks judge it as it was;
  * it is redacted (redactExchange) wherever it leaves the harness.
@@ -145,15 +146,6 @@ export function clipEscaped(text: string, max: number): { kept: string; cost: nu
     cost = next;
   }
   return { kept: text, cost };
-}
-
-/**
- * A copy of a cut text that holds nothing of the text it was cut from: V8 keeps a slice as a
- * view of the whole, so a 64 KiB record of a 4 MiB body would keep the 4 MiB alive for as long
- * as the record lives. (A JSON round trip copies any string exactly, lone surrogates included.)
- */
-function detached(text: string): string {
-  return JSON.parse(JSON.stringify(text)) as string;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isLosslessNumber, LosslessNumber, parse } from 'lossless-json';
+import { detached } from '../base/detached.ts';
 import { inertLine } from '../base/inert.ts';
 import { LONG_NUMBER_CHARS, LongNumber } from '../base/long-number.ts';
 import type { RecordedResponse } from './exchange.ts';
@@ -21,21 +22,14 @@ const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 function scanJson(text: string, limit: number): { depth: number; plainNumbers: boolean } {
   let depth = 0;
   let deepest = 0;
-  let inString = false;
   let plainNumbers = true;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      // Long names dominate large bodies: jump to the next quote, which ends the string unless
-      // an odd run of backslashes escapes it.
-      const quote = text.indexOf('"', i);
-      if (quote < 0) break;
-      let slashes = 0;
-      while (text.charCodeAt(quote - 1 - slashes) === 0x5c) slashes++;
-      i = quote;
-      if (slashes % 2 === 0) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
+    if (c === 0x22) {
+      // Long names dominate large bodies: jump to the quote that ends the string.
+      i = stringEnd(text, i);
+      if (i < 0) break;
+    } else if (c === 0x5b || c === 0x7b) {
       depth++;
       if (depth > deepest) deepest = depth;
       if (deepest > limit) return { depth: deepest, plainNumbers };
@@ -79,10 +73,9 @@ const LOSSLESS_DETACHED = {
   parseNumber: (text: string) =>
     text.length > LONG_NUMBER_CHARS
       ? new LongNumber(text)
-      : new LosslessNumber(text.length < 13 ? text : copied(text)),
+      : new LosslessNumber(text.length < 13 ? text : detached(text)),
 };
 const DETACH_PAST = 64 * 1024;
-const copied = (text: string) => JSON.parse(JSON.stringify(text)) as string;
 
 /** How a text refused for its depth is said to be (see parseJsonBody). */
 export const TOO_DEEP = 'nested deeper than';

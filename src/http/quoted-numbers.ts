@@ -57,7 +57,10 @@ function quoteNumbers(text: string, numbers: string[]): string | undefined {
   return pieces.join('');
 }
 
-/** The index of the quote that ends the string opened at `open`, or -1. */
+/**
+ * The index of the quote that ends the string opened at `open`, or -1: the next quote, unless
+ * an odd run of backslashes escapes it.
+ */
 export function stringEnd(text: string, open: number): number {
   let at = open;
   for (;;) {
