@@ -1,4 +1,5 @@
 import { exampleNewPet } from '../src/arbitraries/pet-name.ts';
+import { sendableValue } from '../src/base/field-value.ts';
 import {
   DEPRECATION_HEADER,
   DEPRECATION_LINKS,
@@ -21,9 +22,10 @@ import type { SuiteRun } from '../src/language/suite-run.ts';
  */
 async function revalidate(api: PetstoreApi, ex: Exchange): Promise<void> {
   const headers = ex.response?.status === 200 ? ex.response.headers : {};
+  const { etag, 'last-modified': modified } = headers;
   const conditions: Record<string, string> = {
-    ...(headers.etag ? { 'if-none-match': headers.etag } : {}),
-    ...(headers['last-modified'] ? { 'if-modified-since': headers['last-modified'] } : {}),
+    ...(sendableValue(etag) ? { 'if-none-match': etag } : {}),
+    ...(sendableValue(modified) ? { 'if-modified-since': modified } : {}),
   };
   if (!Object.keys(conditions).length) return;
   await api.send({

@@ -6,6 +6,7 @@ import {
   MALFORMED_LIMITS,
   MALFORMED_STATUSES,
 } from '../src/arbitraries/query.ts';
+import { sendableValue } from '../src/base/field-value.ts';
 import {
   LIST_200_PETS,
   LIST_LIMIT_DEFAULT,
@@ -204,7 +205,7 @@ const APP_AGENT = 'PetstoreApp/3.2 (iOS 17.1; iPhone15,2)';
 async function crossTagProbe(api: PetstoreApi, from: string, to: string): Promise<CrossTagProbe> {
   const tagged = await api.listPets(from);
   const etag = tagged.response?.headers.etag;
-  const headers: Record<string, string> = etag ? { 'if-none-match': etag } : {};
+  const headers: Record<string, string> = sendableValue(etag) ? { 'if-none-match': etag } : {};
   const conditional = await api.send({ method: 'GET', path: '/pets', query: to, headers });
   const own = await api.listPets(to);
   return { from, to, tagged, conditional, own };
