@@ -285,14 +285,25 @@ const cases: Record<string, Case[]> = {
         because: 'pet 7 was not found after it (another client may have deleted it)',
       },
       {
-        // Gone again on three other pets at once: the create's doing.
+        // Gone again on three other pets at once, the control pet kept: the create's doing.
         observation: {
           ...seen(ok(max(8), 201), err(404)),
           again: [1, 2, 3].map(() => seen(ok(max(9), 201), err(404))),
+          control: ok(pet(11)),
         },
         verdict: 'fail',
         because:
           'pet 7 was gone after a NewPet carrying its id was created, and so were pets 7, 7, 7',
+      },
+      {
+        // The control pet gone too: a store that loses pets by itself (a retention job).
+        observation: {
+          ...seen(ok(max(8), 201), err(404)),
+          again: [1, 2, 3].map(() => seen(ok(max(9), 201), err(404))),
+          control: err(404),
+        },
+        verdict: 'warn',
+        because: 'another client may have deleted it',
       },
       {
         // One of the three still there: another client's deletes, not the create's.
@@ -401,10 +412,15 @@ const cases: Record<string, Case[]> = {
     };
   })(),
   'AUTH-OTHER-METHODS': (() => {
-    const write = (status: number, after?: ReturnType<typeof ok>, asked?: string) => ({
-      label: 'DELETE /pets/7, no key',
+    const write = (
+      status: number,
+      after?: ReturnType<typeof ok>,
+      asked?: string,
+      method = 'DELETE',
+    ) => ({
+      label: `${method} /pets/7, no key`,
       key: 'none',
-      ex: exchange({ status, body: '' }, 'DELETE'),
+      ex: exchange({ status, body: '' }, method),
       name: 'Rex',
       ...(asked ? { asked } : {}),
       ...(after ? { after } : {}),
@@ -423,6 +439,25 @@ const cases: Record<string, Case[]> = {
       },
       { observation: [write(204, ok(pet()))], verdict: 'warn', because: 'the pet did not change' },
       { observation: [write(500, ok(pet()))], verdict: 'fail' },
+      {
+        // Every refused DELETE's pet gone while a PUT's pet is kept: the DELETEs were done.
+        observation: [
+          write(401, err(404)),
+          write(401, err(404)),
+          write(401, ok(pet()), undefined, 'PUT'),
+        ],
+        verdict: 'fail',
+        because: 'answered 401 and the pet is gone',
+      },
+      {
+        // The PUT's pet gone too: a store that loses pets by itself (a retention job).
+        observation: [
+          write(401, err(404)),
+          write(401, err(404)),
+          write(401, err(404), undefined, 'PUT'),
+        ],
+        verdict: 'pass',
+      },
     ];
   })(),
   'AUTH-METHOD-OVERRIDE': (() => {
