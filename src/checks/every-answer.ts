@@ -388,13 +388,13 @@ export function judgeAnswer(
   if (!c) return undefined;
   const leak = keylessPetProblem(ex, c.credential, known);
   if (leak) return { problem: leak, label: offenceLabel(ex, c) };
-  const keyless = c.credential === 'none' || c.credential === 'wrong';
+  // With the key, a page a cache may give to anyone; without it, a 401 it may give to the key.
   const cached =
     c.credential === 'key'
       ? sharedCacheProblem(ex)
-      : keyless
-        ? sharedRefusalProblem(ex)
-        : undefined;
+      : c.credential === 'unclear'
+        ? undefined
+        : sharedRefusalProblem(ex);
   if (cached) return { problem: cached, label: offenceLabel(ex, c) };
   // A 413 or 429 Error is a limit the contract leaves open: sane for any request, and it says
   // nothing of the clauses the request was sent for.

@@ -281,7 +281,7 @@ export function waitedOutAnswers(ledger: AnswerLedger): (ex: Exchange) => void {
   return (ex) => ledger.note(ex, true);
 }
 
-/** True for a HEAD of getPet's path, `<base>/pets/<digits>`. */
+/** Which of the contract's resources a request's path names: getPet's `<base>/pets/<digits>`, or the list. */
 function resourceOf(ex: Exchange, basePath: string): 'item' | 'list' | undefined {
   if (!ex.response || !URL.canParse(ex.request.url)) return undefined;
   const path = new URL(ex.request.url).pathname;
