@@ -91,11 +91,12 @@ export function parseJsonBody(text: string, maxDepth = MAX_JSON_DEPTH): ParsedJs
       const json: unknown = JSON.parse(text);
       return { json, exact: withLosslessNumbers(json) };
     } catch {
-      // Malformed: the lossless parser below says how.
+      // Malformed: the lossless parser below says how. Quoting its numbers (a copy of the whole
+      // text) would not mend it: a number token and a string stand in the same places.
     }
   }
   const options = text.length > DETACH_PAST ? LOSSLESS_DETACHED : LOSSLESS;
-  const quoted = parseWithQuotedNumbers(text, options.parseNumber);
+  const quoted = plainNumbers ? undefined : parseWithQuotedNumbers(text, options.parseNumber);
   if (quoted) return { json: withNumbers(quoted.exact), exact: quoted.exact };
   let exact: unknown;
   try {

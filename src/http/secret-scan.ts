@@ -239,14 +239,17 @@ function escapeAt(text: string, i: number): Escape | undefined {
 /** What `text` spells once its escapes are decoded; undefined when it holds none. */
 function spell(text: string): Spelled | undefined {
   if (!/[\\%&]/.test(text)) return undefined;
-  const units: number[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
+  // No escape spells more code units than it has characters (a code point past U+FFFF takes
+  // `\u{10000}` at least): arrays of the text's length hold it, allocated once, off the heap.
+  const units = new Uint16Array(text.length);
+  const starts = new Int32Array(text.length);
+  const ends = new Int32Array(text.length);
+  let n = 0;
   let escaped = false;
   const push = (unit: number, start: number, end: number) => {
-    units.push(unit);
-    starts.push(start);
-    ends.push(end);
+    units[n] = unit;
+    starts[n] = start;
+    ends[n++] = end;
   };
   for (let i = 0; i < text.length; ) {
     const decoded = escapeAt(text, i);
@@ -269,9 +272,9 @@ function spell(text: string): Spelled | undefined {
   }
   if (!escaped) return undefined;
   return {
-    text: Buffer.from(Uint16Array.from(units).buffer).toString('utf16le'),
-    starts: Int32Array.from(starts),
-    ends: Int32Array.from(ends),
+    text: Buffer.from(units.buffer, 0, 2 * n).toString('utf16le'),
+    starts: starts.subarray(0, n),
+    ends: ends.subarray(0, n),
   };
 }
 
