@@ -4,14 +4,8 @@ import { inertLine } from '../base/inert.ts';
 import { type ChunkFraming, describeFraming } from './chunk-framing.ts';
 import { Connections } from './connections.ts';
 import { acceptedCodings, undoCoding } from './content-coding.ts';
-import {
-  type Exchange,
-  heldExact,
-  heldForJudging,
-  type RecordedRequest,
-  type RecordedResponse,
-  type TransportError,
-} from './exchange.ts';
+import type { Exchange, RecordedRequest, RecordedResponse, TransportError } from './exchange.ts';
+import { heldExchange } from './held.ts';
 import { differingDuplicate, keepExact, parseJsonBody } from './json-body.ts';
 import { fieldLines } from './request-line.ts';
 import { transfer } from './transfer.ts';
@@ -138,6 +132,11 @@ export interface ClientOptions {
   onExchange?: (exchange: Exchange) => void;
   /** Connections kept open to the target at most. */
   connections?: number;
+  /**
+   * Answers come back whole, for an interceptor further up to hold cut (holdingForJudging) once
+   * the judge of every answer has read all of them; by default they come back held.
+   */
+  holdWhole?: boolean;
 }
 
 export interface HttpClient {
@@ -461,7 +460,7 @@ export function createClient(options: ClientOptions): HttpClient {
         ...rest,
       };
       options.onExchange?.(exchange);
-      return exchange;
+      return options.holdWhole ? exchange : heldExchange(exchange);
     };
     // A large body takes a server longer to read, parse and store: more time, not a hang.
     const allowedMs = timeoutMs + bodyAllowanceMs(body);
@@ -508,8 +507,7 @@ export function createClient(options: ClientOptions): HttpClient {
         ...(wholeBytes === undefined ? {} : { wholeBytes }),
         ...(overrun ? { overrun } : {}),
       };
-      const held = heldForJudging(response);
-      return finish({ response: keepExact(held, heldExact(held, exact)) });
+      return finish({ response: keepExact(response, exact) });
     } catch (error) {
       const described = describeTransportError(error, allowedMs);
       return finish({ error: cutOffBody(described, Buffer.byteLength(body ?? '')) ?? described });

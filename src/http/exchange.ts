@@ -158,17 +158,17 @@ export const CUT_MARGIN = 4096;
 export const HELD_BODY_CHARS = RECORD_BODY_CHARS + CUT_MARGIN;
 
 /**
- * The answer as the checks hold it: a body that parsed as JSON and is longer than its records
- * keep is held cut as they keep it (and its length noted), since the checks judge its parse
- * (`json`, and the exact view beside it), never its text past what a message quotes. Held
- * whole, a few hundred answers of megabytes each, read at once (seed pets, a range of limits),
- * kept a worker's heap over 600 MiB (F's padded target: 3 MB of JSON whitespace an answer).
- * A body that did not parse is held whole: its text is all there is to judge.
+ * The answer as the checks hold it: a body longer than its records keep is held cut as they keep
+ * it (and its length noted), since the checks judge its parse (`json`, and the exact view beside
+ * it) or, for a body that is no JSON, the start a message quotes. The judge of every answer reads
+ * it whole first (see holdingForJudging). Held whole, a few hundred answers of megabytes each,
+ * read at once (seed pets, a range of limits), kept a worker's heap over 600 MiB (F's padded
+ * target: 3 MB of JSON whitespace an answer), and 256 KiB of control characters in every error
+ * added 300 MiB to a run's peak.
  */
 export function heldForJudging(response: RecordedResponse): RecordedResponse {
-  if (response.json === undefined) return response;
   const held = clipped(response, HELD_BODY_CHARS);
-  return held === response || isSuccess(response)
+  return held === response || response.json === undefined || isSuccess(response)
     ? held
     : { ...held, json: withStringsCut(held.json, HELD_BODY_CHARS) };
 }

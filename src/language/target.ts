@@ -3,6 +3,7 @@ import { afterAll } from 'vitest';
 import type { HarnessContext } from '../bridge/context.ts';
 import { createClient, type HttpClient } from '../http/client.ts';
 import type { Exchange } from '../http/exchange.ts';
+import { holdingForJudging } from '../http/held.ts';
 import { compose } from '../http/interceptor.ts';
 import { retryingClosedConnections } from '../http/retry.ts';
 import { throttling } from '../http/throttle.ts';
@@ -55,6 +56,7 @@ export function useTarget(run: SuiteRun, options: TargetOptions = {}): Target {
     throttling(ctx.limits, run.spend, waitedOutAnswers(run.answers)),
     notingPets(run.pets),
     judgingAnswers(run.answers),
+    holdingForJudging,
     notingSetUpTrouble(run),
     ...(ctx.writes ? [] : [readOnly]),
     // Not on connections of their own: a read or a probe would go between a stretch's requests.
@@ -74,6 +76,7 @@ function newClient(run: SuiteRun, connections: number | undefined): HttpClient {
     maxBodyBytes: ctx.maxBodyBytes,
     ...(ctx.connection ? { connection: ctx.connection } : {}),
     ...(connections ? { connections } : {}),
+    holdWhole: true,
     ...(log ? { onExchange: (ex: Exchange) => log.append(ex) } : {}),
   });
 }
