@@ -272,11 +272,15 @@ function askedText(ex: Exchange): string {
 export function revealedName(ex: Exchange, stems: ReadonlySet<string>): string | undefined {
   const res = ex.response;
   if (!res || stems.size === 0) return undefined;
-  const said = [res.body, ...Object.values(res.headers).map(String)].join('\n');
-  if (!said.includes('pc-')) return undefined;
+  // Each text looked at as it is: a copy of a hostile megabyte body a request cost 13 ms.
+  const said = [res.body, ...Object.values(res.headers).map(String)].filter((t) =>
+    t.includes('pc-'),
+  );
+  if (said.length === 0) return undefined;
   const asked = askedText(ex);
-  for (const [stem] of said.matchAll(NAME_STEM))
-    if (stems.has(stem) && !asked.includes(stem)) return stem;
+  for (const text of said)
+    for (const [stem] of text.matchAll(NAME_STEM))
+      if (stems.has(stem) && !asked.includes(stem)) return stem;
   return undefined;
 }
 

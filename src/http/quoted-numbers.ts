@@ -12,7 +12,8 @@ export function parseWithQuotedNumbers(
   text: string,
   makeNumber: (text: string) => unknown,
 ): { exact: unknown } | undefined {
-  if (/\\u0000/i.test(text)) return undefined;
+  // JSON writes the escape with a lower-case u only (RFC 8259 7).
+  if (text.includes('\\u0000')) return undefined;
   const numbers: string[] = [];
   const quoted = quoteNumbers(text, numbers);
   if (quoted === undefined) return undefined;
