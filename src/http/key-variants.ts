@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** What stands in the records where the key was. */
 export const REDACTED = '[REDACTED]';
 
@@ -27,6 +29,9 @@ export interface KeyVariant {
   /** Sent by NEAR-KEY alone, not paired with invalid inputs (CredentialVariant.unpaired). */
   unpaired?: true;
 }
+
+/** base64url's two characters for base64's, and back. */
+const B64_SWAP: Record<string, string> = { '-': '+', _: '/', '+': '-', '/': '_' };
 
 /** The key's printable ASCII characters as their fullwidth forms (U+FF01-U+FF5E). */
 const fullwidth = (k: string) =>
@@ -137,6 +142,40 @@ export const KEY_VARIANTS: readonly KeyVariant[] = [
     marker: '[REDACTED:fullwidth]',
     shell: `$(printf %s "${ENV}" | perl -CS -pe 'tr/\\x21-\\x7e/\\x{ff01}-\\x{ff5e}/')`,
     asciiOnly: true,
+    unpaired: true,
+  },
+  // What a key store that folds the base64url alphabet into base64's (or back) before it
+  // compares serves: another string, where the key holds any of - _ + /.
+  {
+    label: 'the key with - _ + / swapped for + / - _ (base64url and base64)',
+    token: (k) => k.replace(/[-_+/]/g, (c) => B64_SWAP[c] as string),
+    marker: '[REDACTED:b64-alphabet]',
+    shell: `$(printf %s "${ENV}" | tr '+/_-' '-_/+')`,
+    unpaired: true,
+  },
+  // What a check that trims the token with a Unicode-aware trim serves: U+00A0 is no HTTP
+  // whitespace (RFC 9110 5.5: only SP and HTAB), so the field's token is another string.
+  {
+    label: 'the key followed by a no-break space (octet A0)',
+    token: (k) => `${k}\xa0`,
+    marker: '[REDACTED:nbsp-after]',
+    shell: `$(printf '%s\\240' "${ENV}")`,
+    unpaired: true,
+  },
+  {
+    label: 'a no-break space (octet A0) followed by the key',
+    token: (k) => `\xa0${k}`,
+    marker: '[REDACTED:nbsp-before]',
+    shell: `$(printf '\\240%s' "${ENV}")`,
+    unpaired: true,
+  },
+  // What a key store that keeps hashes and also takes the stored hash itself serves (pass the
+  // hash: anyone who reads the table is in).
+  {
+    label: 'the SHA-256 of the key, in hex',
+    token: (k) => createHash('sha256').update(k, 'utf8').digest('hex'),
+    marker: '[REDACTED:sha256]',
+    shell: `$(printf %s "${ENV}" | sha256sum | cut -c1-64)`,
     unpaired: true,
   },
   {

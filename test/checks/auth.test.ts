@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   AUTH_CHECKS,
@@ -15,6 +16,8 @@ import {
 import { errorBody, exchange } from '../support/exchanges.ts';
 
 const probe = (answer: Parameters<typeof exchange>[0]) => [{ label: 'p', ex: exchange(answer) }];
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe('the auth table', () => {
   it('makes one check per operation and credential state, and one per invalid input', () => {
@@ -59,6 +62,10 @@ describe('the auth table', () => {
       Buffer.from('\uff2b\uff45\uff59\uff0d\uff11\uff12\uff13\uff41\uff42\uff43').toString(
         'latin1',
       ),
+      'Key+123abc',
+      'Key-123abc\xa0',
+      '\xa0Key-123abc',
+      sha256('Key-123abc'),
       'kEY-123ABC',
       'KEY-123ABC',
       'key-123abc',
@@ -80,6 +87,10 @@ describe('the auth table', () => {
       '123405678',
       '0234-5678',
       Buffer.from('\uff11\uff12\uff13\uff14\uff0d\uff15\uff16\uff17\uff18').toString('latin1'),
+      '1234+5678',
+      '1234-5678\xa0',
+      '\xa01234-5678',
+      sha256('1234-5678'),
     ]);
     // A replaced `0` becomes `1`: the token always differs from the key, at its length.
     expect(nearKeys('0000').map((n) => n.token)).toEqual(
@@ -102,6 +113,10 @@ describe('the auth table', () => {
       'a0',
       '0b',
       Buffer.from('\uff41\uff42').toString('latin1'),
+      // No - _ + / to swap: that token would be the key.
+      'ab\xa0',
+      '\xa0ab',
+      sha256('ab'),
       'AB',
     ]);
     expect(nearKeys('abc').map((n) => n.token)).not.toContain('abc');

@@ -213,6 +213,45 @@ export const AUTH_FAULTS: Fault[] = [
       },
   },
   {
+    name: 'token-base64url-folded',
+    description:
+      "Folds the token's base64url characters into base64's (- to +, _ to /) and the key's the same way before it compares: the key with - and + (or _ and /) swapped is served as the key.",
+    caughtBy: ['AUTH-LIST-NEAR-KEY', 'AUTH-CREATE-NEAR-KEY', 'AUTH-GET-NEAR-KEY'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) => {
+        const fold = (text: string) => text.replace(/-/g, '+').replace(/_/g, '/');
+        const field = authOf(req.headers);
+        const served = field.startsWith('Bearer ') && fold(field.slice(7)) === fold(apiKey);
+        return app(served ? withKey(req, apiKey) : req);
+      },
+  },
+  {
+    name: 'token-trimmed-unicode',
+    description:
+      'Trims the token with a Unicode-aware trim before it compares (the field read as Latin-1): the key followed or preceded by a no-break space (octet A0) is served as the key.',
+    caughtBy: ['AUTH-LIST-NEAR-KEY', 'AUTH-CREATE-NEAR-KEY', 'AUTH-GET-NEAR-KEY'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) => {
+        const field = authOf(req.headers);
+        const served = field.startsWith('Bearer ') && field.slice(7).trim() === apiKey;
+        return app(served ? withKey(req, apiKey) : req);
+      },
+  },
+  {
+    name: 'key-hash-accepted',
+    description:
+      'Keeps the SHA-256 of the key and takes a token whose hash it is, or the stored hash itself (pass the hash): the hash of the key in hex is served as the key.',
+    caughtBy: ['AUTH-LIST-NEAR-KEY', 'AUTH-CREATE-NEAR-KEY', 'AUTH-GET-NEAR-KEY'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) => {
+        const hash = createHash('sha256').update(apiKey).digest('hex');
+        return app(authOf(req.headers) === `Bearer ${hash}` ? withKey(req, apiKey) : req);
+      },
+  },
+  {
     name: 'empty-authorization-400',
     description:
       'A header parser in front answers an empty Authorization field 400 with a text/plain body, before the key check.',

@@ -91,7 +91,7 @@ describe('curl lines of every credential state', () => {
         expect(queryOf(got.url)).toEqual(queryOf(request.url));
         // Servers drop a value's surrounding whitespace (RFC 9110 5.5): `Bearer ` arrives as `Bearer`.
         for (const [name, value] of Object.entries(headers)) {
-          expect(got.headers[name], name).toBe(value.trim());
+          expect(got.headers[name], name).toBe(value.replace(/^[ \t]+|[ \t]+$/g, ''));
         }
       },
     );
