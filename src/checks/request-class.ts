@@ -1,4 +1,5 @@
 import { isLosslessNumber, type LosslessNumber } from 'lossless-json';
+import { withoutOws } from '../base/field-value.ts';
 import { isPetStatus, LIMIT, type OperationName, type PetStatus } from '../contract/contract.ts';
 import { validate } from '../contract/schemas.ts';
 import {
@@ -76,11 +77,12 @@ export function headerOf(headers: Record<string, string>, name: string): string 
 
 export function credentialOf(headers: Record<string, string>, apiKey: string): Credential {
   // Whitespace around a field value is no part of it (RFC 9110 5.5).
-  const value = headerOf(headers, 'authorization')?.trim();
+  const field = headerOf(headers, 'authorization');
+  const value = field === undefined ? undefined : withoutOws(field);
   if (value === undefined) return 'none';
   if (value === `Bearer ${apiKey}`) return 'key';
   const match = /^(\S+)[ \t]+(.*)$/.exec(value);
-  const sameKey = match?.[1]?.toLowerCase() === 'bearer' && match[2]?.trim() === apiKey;
+  const sameKey = match?.[1]?.toLowerCase() === 'bearer' && withoutOws(match[2] ?? '') === apiKey;
   return sameKey ? 'unclear' : 'wrong';
 }
 

@@ -1,4 +1,5 @@
 import { NAME_KINDS } from '../arbitraries/unicode-categories.ts';
+import { withoutOws } from '../base/field-value.ts';
 import { INT64, LIMIT, PET_STATUSES } from '../contract/contract.ts';
 import { integerValue } from '../http/exact.ts';
 import type { Exchange, RecordedRequest } from '../http/exchange.ts';
@@ -120,7 +121,7 @@ function credentialCell(ex: Exchange, c: RequestClass, apiKey: string): string {
       : 'none';
   }
   const [scheme = '', ...rest] = header.split(' ');
-  const token = rest.join(' ').trim();
+  const token = withoutOws(rest.join(' '));
   if (scheme.toLowerCase() !== 'bearer') return 'other-scheme';
   if (token === '') return 'empty-bearer';
   return token.toLowerCase().includes(apiKey.slice(0, -1).toLowerCase())
