@@ -67,7 +67,7 @@ export default function methodsSuite(run: SuiteRun): void {
   });
 
   // Each override on OPTIONS (which a CORS layer may let past the key check) and on POST, to GET
-  // and to POST, without the right key.
+  // and to POST, and on GET and POST to OPTIONS, without the right key.
   verdictTest(target, AUTH_METHOD_OVERRIDE, async (api) => {
     const pet = await petToFetch();
     if ('none' in pet) return precondition(pet.none);
@@ -76,6 +76,10 @@ export default function methodsSuite(run: SuiteRun): void {
       ...['/pets', ...item].map((path) => ({ method: 'OPTIONS', path, to: 'GET' })),
       { method: 'OPTIONS', path: '/pets', to: 'POST', body: true as const },
       { method: 'POST', path: '/pets', to: 'GET', body: true as const },
+      // The other way round: a key check that lets preflights through may read the override
+      // while the router goes by the request's own method.
+      ...['/pets', ...item].map((path) => ({ method: 'GET', path, to: 'OPTIONS' })),
+      { method: 'POST', path: '/pets', to: 'OPTIONS', body: true as const },
     ];
     const probes = await Promise.all(
       METHOD_OVERRIDES.flatMap((override) =>

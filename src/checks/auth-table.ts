@@ -124,6 +124,16 @@ const UPGRADE_FIELDS: Record<string, string> = {
 };
 
 /**
+ * A request to switch to HTTP/2 in the clear (RFC 7540 3.2): a proxy that hands it to an HTTP/2
+ * listener behind the key check (h2c smuggling) serves it without the key.
+ */
+const H2C_FIELDS: Record<string, string> = {
+  connection: 'Upgrade, HTTP2-Settings',
+  upgrade: 'h2c',
+  'http2-settings': 'AAMAAABkAARAAAAAAAIAAAAA',
+};
+
+/**
  * User agents of the health checkers in front of a service (Kubernetes, AWS's and Google's load
  * balancers): a key check that lets them through by name serves anyone who writes the name.
  */
@@ -321,6 +331,13 @@ export const CREDENTIAL_STATES: readonly CredentialState[] = [
         label: 'no key, asking to upgrade to WebSocket (Connection: upgrade, Upgrade: websocket)',
         auth: 'none' as const,
         rawFields: UPGRADE_FIELDS,
+        unpaired: true as const,
+        servedOnly: true as const,
+      },
+      {
+        label: 'no key, asking to upgrade to HTTP/2 (Upgrade: h2c, HTTP2-Settings)',
+        auth: 'none' as const,
+        rawFields: H2C_FIELDS,
         unpaired: true as const,
         servedOnly: true as const,
       },

@@ -211,7 +211,7 @@ export const METHOD_OVERRIDES: readonly {
 export const AUTH_METHOD_OVERRIDE: Check<MethodProbe[]> = {
   id: 'AUTH-METHOD-OVERRIDE',
   title:
-    'OPTIONS and POST carrying X-HTTP-Method-Override, X-Method-Override, X-HTTP-Method or ?_method= (GET or POST), without a key or with a wrong one -> any refusal, never the store’s pets nor a pet created',
+    'OPTIONS and POST carrying X-HTTP-Method-Override, X-Method-Override, X-HTTP-Method or ?_method= (GET or POST), and GET and POST carrying one of them naming OPTIONS, without a key or with a wrong one -> any refusal, never the store’s pets nor a pet created',
   operation: 'all',
   clause: CLAUSES.auth401,
   level: 'MUST',

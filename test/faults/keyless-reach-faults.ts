@@ -63,6 +63,13 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
     wrap: keyWhen((req) => req.headers.upgrade?.toLowerCase() === 'websocket'),
   },
   {
+    name: 'h2c-upgrade-skips-key',
+    description:
+      'Its edge hands a request that asks to upgrade to HTTP/2 in the clear (Upgrade: h2c) to a listener behind the key check (h2c smuggling): served without the key, as HTTP/1.1.',
+    caughtBy: NO_KEY_CHECKS,
+    wrap: keyWhen((req) => req.headers.upgrade?.toLowerCase() === 'h2c'),
+  },
+  {
     name: 'true-client-ip-trusted',
     description:
       'Trusts a loopback True-Client-IP (the client address Akamai and Cloudflare write) as an internal caller: served without the key.',

@@ -151,6 +151,23 @@ export const METHOD_FAULTS: readonly Fault[] = [
       },
   },
   {
+    name: 'override-to-options-skips-key',
+    description:
+      'Its key check goes by the method X-HTTP-Method-Override (or X-Method-Override, X-HTTP-Method, ?_method=) names and lets OPTIONS through (CORS preflights); the router goes by the request’s own method: a keyless GET naming OPTIONS gets the store’s pets, a POST a pet created.',
+    caughtBy: ['AUTH-METHOD-OVERRIDE'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) => {
+        const override =
+          req.headers['x-http-method-override'] ??
+          req.headers['x-method-override'] ??
+          req.headers['x-http-method'] ??
+          req.query.get('_method') ??
+          undefined;
+        return app(override?.toUpperCase() === 'OPTIONS' ? withKey(req, apiKey) : req);
+      },
+  },
+  {
     name: 'query-method-skips-key',
     description:
       'Takes the QUERY method on /v1/pets as a listPets whose filters travel in the body, but its key check guards a fixed list of methods (GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS, TRACE): a keyless QUERY gets the store’s pets.',
