@@ -45,20 +45,44 @@ const unqualified = (cc: Map<string, string>, name: string) => cc.get(name) === 
  */
 const CACHE_FIELDS = ['cache-control', 'cdn-cache-control', 'surrogate-control'] as const;
 
-/** True when a cache that obeys `value` may store the answer and give it, fresh, to others. */
-function storable(value: string, requestHadAuthorization: boolean): boolean {
+/**
+ * The freshness lifetime Expires gives, in seconds (RFC 9111 4.2.1: Expires minus Date, Date
+ * taken as now when absent); an Expires that is no date ("0") is in the past (5.3).
+ */
+function expiresLifetime(headers: Readonly<Record<string, string>>): number | undefined {
+  const expires = headers.expires;
+  if (expires === undefined) return undefined;
+  const at = Date.parse(expires);
+  const date = headers.date === undefined ? Number.NaN : Date.parse(headers.date);
+  if (Number.isNaN(at)) return -1;
+  return (at - (Number.isNaN(date) ? Date.now() : date)) / 1000;
+}
+
+/**
+ * True when a cache that obeys `value` may store the answer and give it to others: fresh (a
+ * lifetime of its own, or one Expires gives the Cache-Control field's reader), or stale where
+ * nothing forbids it (RFC 9111 4.2.4: a `public` answer of no lifetime left goes stale to a
+ * request that accepts it, `max-stale`, and RFC 5861's stale-while-revalidate serves it while the
+ * cache asks again; `must-revalidate`, `proxy-revalidate` and `s-maxage` forbid it).
+ */
+function storable(value: string, requestHadAuthorization: boolean, expires?: number): boolean {
   const cc = directives(value);
   if (cc.has('no-store') || unqualified(cc, 'no-cache') || unqualified(cc, 'private')) return false;
   const marked = cc.has('public') || cc.has('s-maxage') || cc.has('must-revalidate');
   if (requestHadAuthorization && !marked) return false;
-  const lifetime = cc.get('s-maxage') ?? cc.get('max-age');
+  const given = cc.get('s-maxage') ?? cc.get('max-age');
   // `public` without a lifetime lets a cache give one of its own (RFC 9111 4.2.2).
-  return lifetime === undefined ? cc.has('public') : positive(lifetime);
+  if (given === undefined && expires === undefined) return cc.has('public');
+  const lifetime = given === undefined ? (expires as number) : Number(positive(given));
+  if (lifetime > 0) return true;
+  const noStale = cc.has('must-revalidate') || cc.has('proxy-revalidate') || cc.has('s-maxage');
+  return !noStale && (cc.has('public') || positive(cc.get('stale-while-revalidate')));
 }
 
 /**
- * The first cache field that lets a shared cache reuse the answer, fresh, for other requests of
- * its URL whatever their Authorization (no `Vary: Authorization` or `*`); undefined when none does.
+ * The first cache field that lets a shared cache reuse the answer for other requests of its URL
+ * whatever their Authorization (no `Vary: Authorization` or `*`); undefined when none does.
+ * Expires counts for the Cache-Control field's reader (also where that field is absent).
  */
 export function sharedForAnyone(
   headers: Readonly<Record<string, string>>,
@@ -66,9 +90,16 @@ export function sharedForAnyone(
 ): { field: string; value: string } | undefined {
   const vary = (headers.vary ?? '').split(',').map((name) => name.trim().toLowerCase());
   if (vary.includes('authorization') || vary.includes('*')) return undefined;
+  const expires = expiresLifetime(headers);
   for (const field of CACHE_FIELDS) {
-    const value = headers[field];
-    if (value !== undefined && storable(value, requestHadAuthorization)) return { field, value };
+    const given = headers[field];
+    const withExpires = field === 'cache-control' && expires !== undefined;
+    if (given === undefined && !withExpires) continue;
+    const value = given ?? '';
+    if (storable(value, requestHadAuthorization, withExpires ? expires : undefined))
+      return withExpires
+        ? { field, value: `${value}${given === undefined ? '' : '; '}Expires: ${headers.expires}` }
+        : { field, value };
   }
   return undefined;
 }

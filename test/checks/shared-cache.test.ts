@@ -20,6 +20,13 @@ describe('an answer to a request with the key, as a shared cache reads it (RFC 9
     [{ 'cache-control': 'no-cache', 'surrogate-control': 'public, max-age=600' }],
     // A proxy on the client's side obeys Cache-Control, whatever the CDN is told.
     [{ 'cache-control': 'public, max-age=600', 'cdn-cache-control': 'no-store' }],
+    // Expires gives the lifetime where Cache-Control gives none (RFC 9111 4.2.1).
+    [{ 'cache-control': 'must-revalidate', expires: 'Fri, 01 Jan 2100 00:00:00 GMT' }],
+    // Stale, where nothing forbids it: to a request that accepts it (max-stale, 4.2.4), or
+    // while the cache asks again (RFC 5861).
+    [{ 'cache-control': 'public, max-age=0' }],
+    [{ 'cache-control': 'public', expires: 'Thu, 01 Jan 1970 00:00:00 GMT' }],
+    [{ 'cache-control': 'public, max-age=0, stale-while-revalidate=60' }],
   ])('%o: given to anyone', (headers) => {
     expect(shared(headers)).toBe(true);
   });
@@ -32,8 +39,12 @@ describe('an answer to a request with the key, as a shared cache reads it (RFC 9
     [{ 'cache-control': 'public, no-cache' }],
     [{ 'cache-control': 'no-store, public' }],
     [{ 'cache-control': 'max-age=600' }],
-    [{ 'cache-control': 'public, max-age=0' }],
+    [{ 'cache-control': 'public, max-age=0, must-revalidate' }],
+    [{ 'cache-control': 'public, max-age=0, proxy-revalidate' }],
+    [{ 'cache-control': 'public, must-revalidate', expires: 'Thu, 01 Jan 1970 00:00:00 GMT' }],
+    [{ 'cache-control': 'public, must-revalidate', expires: '0' }],
     [{ 'cache-control': 'public, s-maxage=0, max-age=600' }],
+    [{ expires: 'Fri, 01 Jan 2100 00:00:00 GMT' }],
     [{ 'cache-control': 'must-revalidate, max-age=0' }],
     [{ 'cdn-cache-control': 'public, max-age=600', vary: 'Authorization' }],
     [{ 'surrogate-control': 'max-age=600' }],
@@ -47,6 +58,18 @@ describe('an answer to a request without Authorization, as a shared cache reads 
   it('any fresh lifetime stores it for every request of its URL, keyed ones included', () => {
     expect(shared({ 'cache-control': 'max-age=3600' }, false)).toBe(true);
     expect(shared({ 'cache-control': 'public, max-age=3600' }, false)).toBe(true);
+    // Expires alone is a lifetime too (a 401 with no Cache-Control, good for an hour).
+    const date = 'Fri, 27 Nov 2026 12:00:00 GMT';
+    expect(shared({ date, expires: 'Fri, 27 Nov 2026 13:00:00 GMT' }, false)).toBe(true);
+  });
+
+  it('an Expires at or before its Date, or no date at all, is no lifetime', () => {
+    const date = 'Fri, 27 Nov 2026 12:00:00 GMT';
+    expect(shared({ date, expires: date }, false)).toBe(false);
+    expect(shared({ expires: '0' }, false)).toBe(false);
+    expect(
+      shared({ 'cache-control': 'max-age=0', expires: 'Fri, 01 Jan 2100 00:00:00 GMT' }, false),
+    ).toBe(false);
   });
 
   it('unless it varies on Authorization, or keeps itself from shared caches', () => {

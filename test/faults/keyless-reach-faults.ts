@@ -330,6 +330,42 @@ export const KEYLESS_REACH_FAULTS: Fault[] = [
     },
   },
   {
+    name: '401-expires-in-an-hour',
+    description:
+      'Gives every 401 to a read an Expires an hour ahead and no Cache-Control nor Vary: Expires is a lifetime of its own (RFC 9111 4.2.1), and a shared cache gives the refusal to requests with the right key for an hour.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (req.method !== 'GET' || res.status !== 401) return res;
+      const expires = new Date(Date.now() + 3_600_000).toUTCString();
+      return { ...res, headers: { ...res.headers, expires } };
+    },
+  },
+  {
+    name: 'must-revalidate-expires-keyed',
+    description:
+      'Marks every 200 to a read Cache-Control: must-revalidate with an Expires ten minutes ahead and no Vary: must-revalidate lets a shared cache store an answer to a request with Authorization (RFC 9111 3.5), Expires makes it fresh, and it goes to requests without the key.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (req.method !== 'GET' || res.status !== 200) return res;
+      const expires = new Date(Date.now() + 600_000).toUTCString();
+      const headers = { ...res.headers, 'cache-control': 'must-revalidate', expires };
+      return { ...res, headers };
+    },
+  },
+  {
+    name: 'public-max-age-zero-keyed',
+    description:
+      'Marks every 200 to a read Cache-Control: public, max-age=0 without Vary: Authorization: a shared cache stores it, stale at once, and gives it to a request without the key that accepts a stale answer (max-stale, RFC 9111 4.2.4): nothing forbids it.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (req.method !== 'GET' || res.status !== 200) return res;
+      return { ...res, headers: { ...res.headers, 'cache-control': 'public, max-age=0' } };
+    },
+  },
+  {
     name: 'get-miss-makes-placeholder',
     description:
       'A read-through cache makes a placeholder for an id getPet missed: the first getPet of an unknown id answers 404, every later one 200 with a pet of that id.',

@@ -186,6 +186,7 @@ const SAME_AFTER_SUNSET = new Set([
   'websocket-beside-api',
   'cacheable-per-key',
   'cdn-caches-per-key',
+  'public-must-revalidate-expired',
   'strong-etags-304',
   'index-learns-deletes-late',
   'list-summary-without-status',

@@ -128,6 +128,21 @@ export const WIDER_CHOICES: readonly ServerVariant[] = [
     },
   },
   {
+    name: 'public-must-revalidate-expired',
+    description:
+      'Marks every 200 to a read Cache-Control: public, must-revalidate with an Expires in the past and no Vary: a shared cache may store it, but stale at once and never served stale (RFC 9111 5.2.2.2), each reuse asked of the service with the request’s own credential.',
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (req.method !== 'GET' || res.status !== 200) return res;
+      const headers = {
+        ...res.headers,
+        'cache-control': 'public, must-revalidate',
+        expires: 'Thu, 01 Jan 1970 00:00:00 GMT',
+      };
+      return { ...res, headers };
+    },
+  },
+  {
     name: 'ids-beyond-safe-integers',
     description: 'Assigns ids from 2^53+1 (9007199254740993) up: no double holds them.',
     wrap: assigningIds(() => countingFrom(2n ** 53n + 1n)),
