@@ -5,6 +5,7 @@ import { type Sandwich, sandwichProblem, statusSplit } from '../src/checks/agree
 import { KEYLESS } from '../src/checks/auth-table.ts';
 import { DEPRECATION_EVERY_GETPET } from '../src/checks/deprecation.ts';
 import { EVERY_ANSWER } from '../src/checks/every-answer.ts';
+import { RUN_LIMIT_NO_EFFECT } from '../src/checks/limited-writes.ts';
 import { LIST_NEXT_LINK, nextLinkQueries, smallerLimitQuery } from '../src/checks/next-link.ts';
 import { type ReadBackProblem, RUN_READ_AFTER_WRITE } from '../src/checks/read-after-write.ts';
 import { RUN_400_NO_EFFECT, RUN_401_NO_EFFECT } from '../src/checks/refused-writes.ts';
@@ -170,6 +171,13 @@ export default function wholeRunSuite(run: SuiteRun): void {
       return target.run.answers.refused.observation();
     });
   }
+
+  // Every createPet with the key and a NewPet that an error answered (413, 429, 503), looked for
+  // by its name in every page and pet the run read, and in one more page of 100.
+  checkTest(target, RUN_LIMIT_NO_EFFECT, async (api) => {
+    await api.listPets({ limit: LIMIT.max });
+    return target.run.answers.limitedWrites.observation();
+  });
 
   // Every pet the run created was read straight after; those another client could have spoilt
   // are created again with the same request and read again.

@@ -8,6 +8,7 @@ import { ERROR_CHECKS } from './errors.ts';
 import { EVERY_ANSWER } from './every-answer.ts';
 import { GET_CHECKS } from './get-pet.ts';
 import { HTTP_CHECKS } from './http-musts.ts';
+import { RUN_LIMIT_NO_EFFECT } from './limited-writes.ts';
 import { LIST_CHECKS } from './list-pets.ts';
 import { LIST_VALIDATOR_PER_QUERY } from './list-validators.ts';
 import { CREATE_MAGNITUDES } from './magnitudes.ts';
@@ -52,6 +53,7 @@ export const CHECKS: readonly Check<never>[] = [
   RUN_SENTINELS,
   RUN_401_NO_EFFECT,
   RUN_400_NO_EFFECT,
+  RUN_LIMIT_NO_EFFECT,
   RUN_READ_AFTER_WRITE,
   LIST_NEXT_LINK,
   LIST_VALIDATOR_PER_QUERY,

@@ -14,6 +14,7 @@ import {
 } from '../checks/every-answer.ts';
 import { type Finding, finding } from '../checks/finding.ts';
 import { keyRevealedProblem } from '../checks/key-revealed.ts';
+import { LimitedWritesTally } from '../checks/limited-writes.ts';
 import { isSheddingAnswer } from '../checks/open-limits.ts';
 import { RefusedWritesTally } from '../checks/refused-writes.ts';
 import { classifyRequest, credentialOf, type RequestClass } from '../checks/request-class.ts';
@@ -45,6 +46,8 @@ export class AnswerLedger {
   readonly space = new RequestSpaceTally();
   /** The refused createPets that carried a marked name, and every pet a read showed. */
   readonly refused: RefusedWritesTally;
+  /** The createPets a limit's error answered, and the pets of their names seen later. */
+  readonly limitedWrites = new LimitedWritesTally();
   /** listPets pages whose Link header names a next page: the header's value, and the URL asked. */
   readonly links = new Map<string, string>();
   /** getPet answers that carried Sunset or Deprecation, one per distinct pair of values. */
@@ -106,6 +109,8 @@ export class AnswerLedger {
       this.cover(ex, c);
       this.refused.note(ex, c);
     }
+    // A 429 the throttle waited out is a refusal too: its request is sent again.
+    if (c) this.limitedWrites.note(ex, c);
     // A service shedding load (503, Retry-After, an Error) that the throttle waited out: a limit
     // of the moment, as a 429 is; the answer the request got after it is judged.
     if (waitedOut && isSheddingAnswer(ex) && (c || judgement)) {

@@ -1390,6 +1390,26 @@ const cases: Record<string, Case[]> = {
       because: 'a createPet refused with 400 (an invalid body) created a pet: pet 2',
     },
   ],
+  'RUN-LIMIT-NO-EFFECT': [
+    { observation: { refused: 2, reads: 9, stored: [] }, verdict: 'pass' },
+    { observation: { refused: 0, reads: 9, stored: [] }, verdict: 'skip' },
+    {
+      observation: {
+        refused: 1,
+        reads: 1,
+        stored: [
+          {
+            name: 'pc-r-seed-3',
+            id: '7',
+            refused: err(429),
+            seen: ok([{ id: 7, name: 'pc-r-seed-3', categoryId: 1 }]),
+          },
+        ],
+      },
+      verdict: 'fail',
+      because: 'a createPet answered 429 created a pet all the same: pet 7',
+    },
+  ],
   'EVERY-ANSWER': [
     { observation: { judged: 5, outside: 1, offences: 0, first: [] }, verdict: 'pass' },
     { observation: { judged: 0, outside: 0, offences: 0, first: [] }, verdict: 'skip' },

@@ -257,6 +257,23 @@ export const CLIENT_HABIT_FAULTS: readonly Fault[] = [
     },
   },
   {
+    name: 'rate-limit-after-store',
+    description:
+      'Its rate limiter runs after the handler: every tenth createPet with the key is stored, then answered 429 with Retry-After: 0 and an Error. A client that sends it again, as the 429 invites, adds the animal twice.',
+    caughtBy: ['RUN-LIMIT-NO-EFFECT'],
+    wrap: (app, { apiKey }) => {
+      let creates = 0;
+      return async (req) => {
+        const res = await app(req);
+        const keyed = req.headers.authorization === `Bearer ${apiKey}`;
+        if (!matches(req, 'POST', LIST) || !keyed || res.status !== 201) return res;
+        if (++creates % 10 !== 0) return res;
+        const refusal = errorOf(429, 'rate_limited', 'Too many requests.');
+        return { ...refusal, headers: { ...refusal.headers, 'retry-after': '0' } };
+      };
+    },
+  },
+  {
     name: 'nameless-create-stored',
     description:
       'Validates a NewPet after storing it: a body without a name, or with one that is no string, is answered 400 but stored, its name the empty string or the value’s text.',
