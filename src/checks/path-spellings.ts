@@ -37,7 +37,8 @@ export interface Spelling {
 const LOCAL_HOSTS = ['localhost', 'localhost:8080', '[::1]'];
 
 /** Path-like texts a key check may let through when the target ends in them. */
-const PUBLIC_QUERIES = ['x=/health', 'x=/public', 'x=.css', 'x=/login'];
+// A JSONP callback too: a widget's public route that wraps the page in a call.
+const PUBLIC_QUERIES = ['x=/health', 'x=/public', 'x=.css', 'x=/login', 'callback=fn'];
 
 /** `rest` with its last slash percent-encoded: `/pets` as `%2Fpets`, `/pets/7` as `/pets%2F7`. */
 const encodedSlash = (rest: string, code: string) => rest.replace(/\/([^/]*)$/, `${code}$1`);
@@ -96,6 +97,10 @@ export function spellingsOf(basePath: string, rest: string): Spelling[] {
     // An encoded NUL and a static suffix: a C-string boundary cuts the path at the NUL, while a
     // key check that exempts static files reads the suffix.
     { label: 'an encoded NUL and a .css suffix', path: `${canonical}%00.css` },
+    // Encoded whitespace at the end: a router that trims each decoded segment (a framework's
+    // path-variable trimming) serves what a key check on the exact path never matched.
+    { label: 'an encoded space at the end', path: `${canonical}%20` },
+    { label: 'an encoded tab at the end', path: `${canonical}%09` },
     ...(encodedBase === undefined
       ? []
       : [{ label: 'the version segment percent-encoded', path: `${encodedBase}${rest}` }]),

@@ -308,6 +308,39 @@ export const AUTH_FAULTS: Fault[] = [
         (req.target ?? '').includes('\\') ? app(withKey(req, apiKey)) : app(req),
   },
   {
+    name: 'trimmed-segment-skips-key',
+    description:
+      'The key check matches the exact paths, the router decodes each segment and trims it: /v1/pets%20 and /v1/pets/{id}%09 are served, and written to, without the key.',
+    caughtBy: ['AUTH-PATH-SPELLINGS', 'AUTH-PATH-SPELLINGS-CREATE'],
+    wrap:
+      (app, { apiKey }) =>
+      (req) => {
+        const raw = (req.target ?? '').split('?')[0] ?? '';
+        if (!/(%20|%09)$/i.test(raw)) return app(req);
+        return app(withKey({ ...req, path: req.path.replace(/(%20|%09|\s)+$/i, '') }, apiKey));
+      },
+  },
+  {
+    name: 'jsonp-callback-public',
+    description:
+      'A JSONP route for a shop-window widget is public: GET /v1/pets?callback=fn without a key answers 200 fn([...pets...]) as application/javascript.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap:
+      (app, { apiKey }) =>
+      async (req) => {
+        const callback = req.query.get('callback');
+        if (req.method !== 'GET' || !callback || req.headers.authorization === `Bearer ${apiKey}`)
+          return app(req);
+        const res = await app(withKey(req, apiKey));
+        const page = res.raw ?? JSON.stringify(res.json ?? null);
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/javascript' },
+          raw: `${callback}(${page});`,
+        };
+      },
+  },
+  {
     name: 'unversioned-paths-skip-key',
     description:
       'A router of an older layout, mounted before the key check, still serves GET /pets and /pets/{petId} without the /v1 prefix, and without the key.',
