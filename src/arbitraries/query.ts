@@ -153,6 +153,10 @@ export const WRITTEN_QUERIES: readonly string[] = [
   'LIMIT=500',
   'per_page=500&page_size=500&pageSize=500',
   'size=500&max=500&count=500&top=500&%24top=500',
+  // The limit in qs's bracket forms (express's extended parser): another name to a validator
+  // that reads URLSearchParams, limit 500 to a data layer that binds them.
+  'limit[]=500',
+  'limit[0]=500',
   // Names services give a meaning of their own (JSONP, another format, a projection, an
   // envelope, a sort): whatever they choose, a 200 is still a page of whole Pets in JSON.
   'callback=cb',

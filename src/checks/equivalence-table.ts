@@ -164,6 +164,35 @@ const framedForm = (
   headers?: Record<string, string>,
 ): Form => chunkedForm(ctx, label, inThree, { chunkFraming, ...(headers ? { headers } : {}) });
 
+/**
+ * NewPets the contract owes a 400, each a value a lenient path coerces or lets by: a categoryId
+ * in a string, a categoryId with a fraction, a status outside PetStatus. Sent in a form of their
+ * own, they show a validation that only the plain form goes through.
+ */
+function invalidNewPets(
+  ctx: FormContext,
+  label: string,
+): { label: string; body: Record<string, unknown> }[] {
+  const name = (what: string) => formName(ctx.runId, `${label}-${what}`, true);
+  return [
+    { label: 'categoryId "12"', body: { name: name('string-id'), categoryId: '12' } },
+    { label: 'categoryId 1.5', body: { name: name('fraction'), categoryId: 1.5 } },
+    { label: 'status "adopted"', body: { name: name('status'), categoryId: 1, status: 'adopted' } },
+  ];
+}
+
+/** Each of invalidNewPets in the shape `shape` gives its text (a content type, chunks, HTTP/1.0). */
+const invalidForms = (
+  ctx: FormContext,
+  label: string,
+  shape: (text: string) => Partial<SendOptions>,
+): Form[] =>
+  invalidNewPets(ctx, label).map(({ label: what, body }) =>
+    plain({ op: 'invalidPet', body }, `${label}, an invalid NewPet (${what})`, {
+      ...shape(JSON.stringify(body)),
+    }),
+  );
+
 /** A NewPet created with the Content-Type field written as `type`. */
 const typed = (ctx: FormContext, label: string, type: string): Form =>
   plain(newPet(ctx, label), `Content-Type: ${type}`, { headers: { 'content-type': type } });
@@ -599,6 +628,9 @@ export const RELATIONS: readonly Relation[] = [
     forms: (ctx) => [
       typed(ctx, 'charset', 'application/json; charset=utf-8'),
       typed(ctx, 'charset-upper', 'application/json; charset=UTF-8'),
+      ...invalidForms(ctx, 'Content-Type: application/json; charset=utf-8', () => ({
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+      })),
     ],
   },
   {
@@ -676,6 +708,9 @@ export const RELATIONS: readonly Relation[] = [
       }),
       plain({ op: 'getPet', id: ctx.petId }, `GET /pets/${ctx.petId} HTTP/1.0`, { http10: true }),
       plain(newPet(ctx, 'http10'), 'POST /pets HTTP/1.0', { http10: true }),
+      // The default page too: a front end of its own for 1.0 may have another default.
+      plain({ op: 'listPets' }, 'GET /pets HTTP/1.0', { http10: true }),
+      ...invalidForms(ctx, 'POST /pets HTTP/1.0', () => ({ http10: true })),
     ],
   },
   {
@@ -724,6 +759,10 @@ export const RELATIONS: readonly Relation[] = [
     forms: (ctx) => [
       chunkedForm(ctx, 'chunked in three pieces', inThree),
       chunkedForm(ctx, 'chunked a character at a time', (t) => [...t]),
+      ...invalidForms(ctx, 'chunked in three pieces', (text) => ({
+        json: undefined,
+        bodyChunks: inThree(text),
+      })),
     ],
   },
   {

@@ -1,6 +1,15 @@
 import type { AppRequest, AppResponse, Handler } from '../../src/reference/index.ts';
 import type { Fault } from './types.ts';
-import { intercept, isObject, LIST, matches, onRequest, onResponse, parsedBody } from './wrap.ts';
+import {
+  intercept,
+  isObject,
+  LIST,
+  matches,
+  onRequest,
+  onResponse,
+  parsedBody,
+  rewriteJsonBody,
+} from './wrap.ts';
 
 /**
  * Servers that size, filter or shape a listPets page (or createPet's answer) by something other
@@ -175,6 +184,78 @@ export const REQUEST_FORM_FAULTS: readonly Fault[] = [
       const page = await pageOf(app, req, 100);
       if (!Array.isArray(page.json)) return page;
       return { ...page, json: [...page.json, ...page.json].slice(0, limit) };
+    },
+  },
+  {
+    name: 'charset-body-coerces',
+    description:
+      'A createPet whose Content-Type carries a charset parameter goes through a form-style binder that coerces strings: a categoryId of "12" is taken as 12 (201), where plain application/json gets its 400.',
+    caughtBy: ['EQUIV-MEDIA'],
+    wrap: (app) => (req) => {
+      const typed = /charset/i.test(req.headers['content-type'] ?? '');
+      if (!matches(req, 'POST', LIST) || !typed) return app(req);
+      return app(
+        rewriteJsonBody(req, (b) =>
+          typeof b.categoryId === 'string' && /^-?\d+$/.test(b.categoryId)
+            ? { ...b, categoryId: Number(b.categoryId) }
+            : b,
+        ),
+      );
+    },
+  },
+  {
+    name: 'chunked-skips-status-check',
+    description:
+      'A createPet sent chunked goes through a streaming parser that skips the status enum: status "adopted" is stored and echoed (201), where a body with Content-Length gets its 400.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) => async (req) => {
+      const chunked = /chunked/i.test(req.headers['transfer-encoding'] ?? '');
+      const body = parsedBody(req);
+      if (!matches(req, 'POST', LIST) || !chunked || !isObject(body)) return app(req);
+      const { status } = body;
+      if (typeof status !== 'string' || ['available', 'pending', 'sold'].includes(status))
+        return app(req);
+      const res = await app(rewriteJsonBody(req, ({ status: _, ...rest }) => rest));
+      return isObject(res.json) ? { ...res, json: { ...res.json, status } } : res;
+    },
+  },
+  {
+    name: 'http10-lenient',
+    description:
+      'HTTP/1.0 requests go through a legacy front end: its default page is 100, and it truncates a fractional categoryId (1.5 is stored as 1, 201) where HTTP/1.1 gets a page of 20 and a 400.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) => (req) => {
+      if (req.httpVersion !== '1.0') return app(req);
+      if (matches(req, 'GET', LIST) && !req.query.has('limit')) {
+        const query = new URLSearchParams(req.query);
+        query.set('limit', '100');
+        return app({ ...req, query });
+      }
+      if (!matches(req, 'POST', LIST)) return app(req);
+      return app(
+        rewriteJsonBody(req, (b) =>
+          typeof b.categoryId === 'number' ? { ...b, categoryId: Math.trunc(b.categoryId) } : b,
+        ),
+      );
+    },
+  },
+  {
+    name: 'limit-brackets-bound',
+    description:
+      'Validates the query as URLSearchParams reads it, but its data layer binds names qs-style (express’s extended parser): limit[]=500 and limit[0]=500 are limit 500 there, never checked, and answer 500 pets.',
+    caughtBy: ['ROBUST-LIST-ANY-QUERY'],
+    wrap: (app) => async (req) => {
+      const name = [...req.query.keys()].find((k) => /^limit\[\d*\]$/.test(k));
+      const limit = Number(req.query.get(name ?? ''));
+      if (!matches(req, 'GET', LIST) || req.query.has('limit') || !(limit > 100)) return app(req);
+      const page = await pageOf(app, req, 100);
+      if (!Array.isArray(page.json)) return page;
+      return {
+        ...page,
+        json: Array.from({ length: 5 }, () => page.json as unknown[])
+          .flat()
+          .slice(0, limit),
+      };
     },
   },
   {
