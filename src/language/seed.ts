@@ -134,7 +134,7 @@ const REFUSED_AS: Readonly<Record<string, UnjudgedCode>> = {
 
 /**
  * Names and categoryIds servers mangle (whitespace kept as sent, letters beyond ASCII, ids past
- * 32 bits and negative ones, names of 2,400 and 10,500 characters, line ends, XML's and SQL's
+ * 32 bits and negative ones, names of 256, 2,400, 4,001 and 10,500 characters, line ends, XML's and SQL's
  * special characters, percent-escapes). The first seed pets of each kind carry them: the pages the checks
  * list (the store's first, each status's first) then hold pets worth comparing field by field.
  */
@@ -161,7 +161,16 @@ const MANGLED: readonly { name: (name: string) => string; categoryId: number | b
   // "undoes" a double encoding shows `100% cotton`, `a/b c`): kept as written, the name is the
   // animal's.
   { name: (name) => `${name} 100%25 cotton a%2Fb%20c 1+1`, categoryId: 9 },
+  // One past the widths columns are made with (VARCHAR(255), VARCHAR2(4000)): a store that keeps
+  // longer names apart (an overflow table) and a view that joins it only past some length shows
+  // them cut in pages alone.
+  { name: (name) => paddedTo(`${name} `, 256), categoryId: 10 },
+  { name: (name) => paddedTo(`${name} `, 4001), categoryId: 11 },
 ];
+
+/** `text` followed by letters up to `length` characters (longer text as it is). */
+const paddedTo = (text: string, length: number) =>
+  `${text}${'w'.repeat(Math.max(0, length - text.length))}`;
 
 /**
  * The round of the status seed pets whose pets share one name, one of each status: a view

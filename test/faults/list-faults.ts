@@ -302,4 +302,14 @@ export const LIST_FAULTS: Fault[] = [
     caughtBy: ['RUN-PET-CONSISTENT'],
     wrap: (app) => namesCutInLists(app, 255),
   },
+  {
+    name: 'list-cuts-names-in-a-window',
+    description:
+      'Keeps names past 255 characters in an overflow table that listPets joins only for names of 1,000 characters or more: in pages, a name of 256 to 999 characters is cut to 255; createPet and getPet return it whole.',
+    caughtBy: ['RUN-PET-CONSISTENT'],
+    wrap: (app) =>
+      namesInLists(app, (name) =>
+        name.length > 255 && name.length < 1000 ? name.slice(0, 255) : name,
+      ),
+  },
 ];
