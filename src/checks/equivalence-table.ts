@@ -747,6 +747,16 @@ export const RELATIONS: readonly Relation[] = [
           afterOwnHead: true,
         },
       ),
+      // An id no pet has: HEAD owes the 404 GET gets (a framework's automatic HEAD answers 200).
+      ...(ctx.unknownId === undefined
+        ? []
+        : [
+            plain(
+              { op: 'unknownPet', id: ctx.unknownId },
+              `GET /pets/${ctx.unknownId} (no pet) after its HEAD on one connection`,
+              { afterOwnHead: true },
+            ),
+          ]),
     ],
   },
   {

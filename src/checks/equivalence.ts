@@ -71,7 +71,8 @@ function answerProblem(a: EquivalentAnswer, plainGet: Exchange | undefined): Jud
       return rfcAlone(fail(problem, [ex], about(label(a))), relation.rfc);
     return fail(problem, [ex], about(label(a)));
   }
-  const problem = servedProblem(a.meaning, relation?.partial ? asWhole(ex) : ex, plainGet);
+  const problem =
+    headUnlikeGet(ex) ?? servedProblem(a.meaning, relation?.partial ? asWhole(ex) : ex, plainGet);
   if (!problem) return undefined;
   const refusal = relation?.refusal;
   const status = ex.response?.status ?? 0;
@@ -100,6 +101,20 @@ function unreadable(ex: Exchange): Problem {
   if (error.code !== 'HTTPParserError' && !error.code.startsWith('HPE_')) return undefined;
   const text = `the octets that came as its answer${after} are no HTTP answer (${error.message})`;
   return finding('unreadable-answer', { afterHead: ex.afterHead }, text);
+}
+
+/**
+ * A HEAD whose status is of another class than the GET of the same target after it on its
+ * connection (a 200 to HEAD of an id GET answers 404): HEAD is GET without the content (RFC
+ * 9110 9.3.2), and a client that asks HEAD whether a pet exists is told one that does not.
+ */
+function headUnlikeGet(ex: Exchange): Problem {
+  const head = Number(/^HTTP\/\d(?:\.\d)? (\d{3})/.exec(ex.afterHead ?? '')?.[1]);
+  const got = ex.response?.status;
+  if (!head || got === undefined || Math.floor(head / 100) === Math.floor(got / 100))
+    return undefined;
+  const text = `HEAD answered ${head} where GET of the same target answers ${got}: HEAD is GET without its content (RFC 9110 9.3.2)`;
+  return finding('head-unlike-get', { head, got }, text);
 }
 
 /** A 206 read as the 200 it is part of (Relation.partial); any other answer as it came. */

@@ -151,6 +151,20 @@ export const METHOD_FAULTS: readonly Fault[] = [
       },
   },
   {
+    name: 'head-unknown-pet-200',
+    description:
+      'A framework’s automatic HEAD for the getPet route answers 200 with the route’s headers without looking the pet up: HEAD /v1/pets/{id} of an id no pet has gets 200 with the key, where GET gets 404.',
+    caughtBy: ['EQUIV-FRAMING'],
+    // RFC 9110's alone (the contract does not name HEAD): a failure under certify, a warning else.
+    profile: 'certify',
+    wrap: (app) => async (req) => {
+      const res = await app(req);
+      if (req.method !== 'HEAD' || res.status !== 404 || !/^\/v1\/pets\/[^/]+$/.test(req.path))
+        return res;
+      return { status: 200, headers: { 'content-type': 'application/json' }, raw: '' };
+    },
+  },
+  {
     name: 'override-to-options-skips-key',
     description:
       'Its key check goes by the method X-HTTP-Method-Override (or X-Method-Override, X-HTTP-Method, ?_method=) names and lets OPTIONS through (CORS preflights); the router goes by the request’s own method: a keyless GET naming OPTIONS gets the store’s pets, a POST a pet created.',
