@@ -301,6 +301,23 @@ export const REQUEST_FORM_FAULTS: readonly Fault[] = [
     wrap: (app) => cursorPaging(app),
   },
   {
+    name: 'next-pages-round-categoryid',
+    description:
+      'Links the next page with a cursor; the first page comes from the primary store, the pages a next link reaches from a search index that keeps numbers as doubles: a categoryId past 2^53 shows there as the nearest double.',
+    caughtBy: ['RUN-PET-CONSISTENT'],
+    wrap: (app) => {
+      const paged = cursorPaging(app);
+      return async (req) => {
+        const res = await paged(req);
+        if (!req.query.get('cursor') || !Array.isArray(res.json)) return res;
+        const json = res.json.map((pet) =>
+          isObject(pet) ? { ...pet, categoryId: Number(pet.categoryId) } : pet,
+        );
+        return { ...res, json };
+      };
+    },
+  },
+  {
     name: 'gzip-cache-ignores-query',
     description:
       'Caches compressed listPets answers by path alone: a client that accepts gzip gets the first page it asked for whatever its later queries (?status=sold, ?limit=1).',
