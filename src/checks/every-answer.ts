@@ -413,17 +413,30 @@ export function judgeAnswer(
  * follows it fetches another animal than the one added. A Location elsewhere is not judged.
  */
 function locationProblem(ex: Exchange): Problem {
-  const location = ex.response?.headers.location;
+  return namedOtherPet(ex, 'location') ?? namedOtherPet(ex, 'content-location');
+}
+
+/**
+ * A 201's `field` (Location: the resource created, RFC 9110 10.2.2; Content-Location: the
+ * resource its content represents, 8.7) naming, on the contract's getPet path, another pet than
+ * the one it shows.
+ */
+function namedOtherPet(ex: Exchange, field: 'location' | 'content-location'): Problem {
+  const value = ex.response?.headers[field];
   const created = exactPetId(ex);
-  if (!location || created === undefined || !URL.canParse(location, ex.request.url))
-    return undefined;
-  const target = new URL(location, ex.request.url);
+  if (!value || created === undefined || !URL.canParse(value, ex.request.url)) return undefined;
+  const target = new URL(value, ex.request.url);
   const base = new URL(ex.request.url).pathname.replace(/\/pets$/, '');
   const named = /^\/pets\/(-?\d+)$/.exec(target.pathname.slice(base.length));
   if (!target.pathname.startsWith(base) || !named?.[1]) return undefined;
   if (sameValue(BigInt(named[1]), BigInt(created))) return undefined;
-  const text = `201 for pet ${created} with Location ${quote(location, 80)}, which names pet ${named[1]}: a client following it fetches another animal than the one added (RFC 9110 10.2.2)`;
-  return finding('location-other-pet', { created, location }, text);
+  const harm =
+    field === 'location'
+      ? 'a client following it fetches another animal than the one added (RFC 9110 10.2.2)'
+      : 'it says the pet it holds is the representation of another animal, which a cache files under that id (RFC 9110 8.7)';
+  const name = field === 'location' ? 'Location' : 'Content-Location';
+  const text = `201 for pet ${created} with ${name} ${quote(value, 80)}, which names pet ${named[1]}: ${harm}`;
+  return finding('location-other-pet', { created, [field]: value }, text);
 }
 
 /**

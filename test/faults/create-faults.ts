@@ -119,6 +119,19 @@ export const CREATE_ANSWER_FAULTS: Fault[] = [
       }),
   },
   {
+    name: 'content-location-previous-pet',
+    description:
+      'Gives createPet’s 201 the right Location and a Content-Location built off by one: the 201 shows the new pet and says it is the representation of the pet created before.',
+    caughtBy: ['EVERY-ANSWER'],
+    wrap: (app) =>
+      onResponse(app, 'POST', LIST, (res) => {
+        const location = res.headers?.location;
+        if (res.status !== 201 || !location) return res;
+        const previous = location.replace(/(-?\d+)$/, (id) => String(BigInt(id) - 1n));
+        return { ...res, headers: { ...res.headers, 'content-location': previous } };
+      }),
+  },
+  {
     name: 'create-answers-200',
     description: 'Answers 200 instead of 201 when a pet is added.',
     caughtBy: ['CREATE-201-PET', 'CREATE-201-PROPERTY'],
