@@ -113,6 +113,8 @@ export const RUN_LIMIT_NO_EFFECT: Check<LimitedWritesObservation> = {
     }
     if (obs.refused === 0)
       return precondition('no createPet with the key and a NewPet was answered with an error');
+    if (obs.reads === 0)
+      return precondition('no listPets or getPet answer was read to look in after the refusals');
     return pass(
       `${plural(obs.refused, 'createPet answered with an error', 'createPets answered with an error')}; none of their names showed with an id no 201 gave, in the ${plural(obs.reads, 'answer')} of listPets and getPet read after`,
     );

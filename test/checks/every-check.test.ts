@@ -1393,6 +1393,8 @@ const cases: Record<string, Case[]> = {
   'RUN-LIMIT-NO-EFFECT': [
     { observation: { refused: 2, reads: 9, stored: [] }, verdict: 'pass' },
     { observation: { refused: 0, reads: 9, stored: [] }, verdict: 'skip' },
+    // Refusals, but nothing read after them (every answer a 429): nothing judged.
+    { observation: { refused: 4, reads: 0, stored: [] }, verdict: 'skip' },
     {
       observation: {
         refused: 1,
