@@ -73,6 +73,9 @@ const rejectWhen = (app: Handler, when: (body: Json) => boolean): Handler =>
   });
 
 /** createPet answering valid bodies wrongly. */
+/** A pet path with its id one less: the pet created before (an id counter read too early). */
+const previousPetPath = (path: string) => path.replace(/(-?\d+)$/, (id) => String(BigInt(id) - 1n));
+
 export const CREATE_ANSWER_FAULTS: Fault[] = [
   {
     name: 'long-name-413',
@@ -114,7 +117,7 @@ export const CREATE_ANSWER_FAULTS: Fault[] = [
       onResponse(app, 'POST', LIST, (res) => {
         const location = res.headers?.location;
         if (res.status !== 201 || !location) return res;
-        const previous = location.replace(/(-?\d+)$/, (id) => String(BigInt(id) - 1n));
+        const previous = previousPetPath(location);
         return { ...res, headers: { ...res.headers, location: previous } };
       }),
   },
@@ -127,7 +130,7 @@ export const CREATE_ANSWER_FAULTS: Fault[] = [
       onResponse(app, 'POST', LIST, (res) => {
         const location = res.headers?.location;
         if (res.status !== 201 || !location) return res;
-        const previous = location.replace(/(-?\d+)$/, (id) => String(BigInt(id) - 1n));
+        const previous = previousPetPath(location);
         return { ...res, headers: { ...res.headers, 'content-location': previous } };
       }),
   },

@@ -47,6 +47,14 @@ const formName = (req: AppRequest) =>
     ? (new URLSearchParams(req.body).get('name') ?? undefined)
     : undefined;
 
+/** The method a method-override layer reads: X-HTTP-Method-Override, X-Method-Override, X-HTTP-Method or ?_method=. */
+const overrideOf = (req: AppRequest): string | undefined =>
+  req.headers['x-http-method-override'] ??
+  req.headers['x-method-override'] ??
+  req.headers['x-http-method'] ??
+  req.query.get('_method') ??
+  undefined;
+
 export const METHOD_FAULTS: readonly Fault[] = [
   {
     name: 'head-skips-key',
@@ -139,12 +147,7 @@ export const METHOD_FAULTS: readonly Fault[] = [
     wrap:
       (app, { apiKey }) =>
       (req) => {
-        const override =
-          req.headers['x-http-method-override'] ??
-          req.headers['x-method-override'] ??
-          req.headers['x-http-method'] ??
-          req.query.get('_method') ??
-          undefined;
+        const override = overrideOf(req);
         if (!override || !['OPTIONS', 'POST'].includes(req.method)) return app(req);
         const keyed = req.method === 'OPTIONS' ? withKey(req, apiKey) : req;
         return app({ ...keyed, method: override.toUpperCase() });
@@ -172,12 +175,7 @@ export const METHOD_FAULTS: readonly Fault[] = [
     wrap:
       (app, { apiKey }) =>
       (req) => {
-        const override =
-          req.headers['x-http-method-override'] ??
-          req.headers['x-method-override'] ??
-          req.headers['x-http-method'] ??
-          req.query.get('_method') ??
-          undefined;
+        const override = overrideOf(req);
         return app(override?.toUpperCase() === 'OPTIONS' ? withKey(req, apiKey) : req);
       },
   },

@@ -44,6 +44,22 @@ async function pageOf(
   return { ...res, json: (res.json as Record<string, unknown>[]).filter(keep).slice(0, size) };
 }
 
+/**
+ * listPets that reads its limit from the query parameter `named` picks, unchecked: past 100, a
+ * page that long (the reference pages no further than 100: its page five times stands for it).
+ */
+const limitUnderAnotherName =
+  (app: Handler, named: (name: string) => boolean): Handler =>
+  async (req) => {
+    const name = [...req.query.keys()].find(named);
+    const limit = Number(req.query.get(name ?? ''));
+    if (!matches(req, 'GET', LIST) || req.query.has('limit') || !(limit > 100)) return app(req);
+    const page = await pageOf(app, req, 100);
+    if (!Array.isArray(page.json)) return page;
+    const pets = Array.from({ length: 5 }, () => page.json as unknown[]).flat();
+    return { ...page, json: pets.slice(0, limit) };
+  };
+
 /** The pets of a page past the one an `after` id ends (ids compared as integers). */
 const pastId = (after: string) => (pet: Record<string, unknown>) =>
   BigInt(String(pet.id)) > BigInt(after);
@@ -244,39 +260,14 @@ export const REQUEST_FORM_FAULTS: readonly Fault[] = [
     description:
       'Validates the query as URLSearchParams reads it, but its data layer binds names qs-style (express’s extended parser): limit[]=500 and limit[0]=500 are limit 500 there, never checked, and answer 500 pets.',
     caughtBy: ['ROBUST-LIST-ANY-QUERY'],
-    wrap: (app) => async (req) => {
-      const name = [...req.query.keys()].find((k) => /^limit\[\d*\]$/.test(k));
-      const limit = Number(req.query.get(name ?? ''));
-      if (!matches(req, 'GET', LIST) || req.query.has('limit') || !(limit > 100)) return app(req);
-      const page = await pageOf(app, req, 100);
-      if (!Array.isArray(page.json)) return page;
-      return {
-        ...page,
-        json: Array.from({ length: 5 }, () => page.json as unknown[])
-          .flat()
-          .slice(0, limit),
-      };
-    },
+    wrap: (app) => limitUnderAnotherName(app, (k) => /^limit\[\d*\]$/.test(k)),
   },
   {
     name: 'limit-name-any-case',
     description:
       'Validates the query by its exact names but binds them to the query in any letter case: Limit=500 (no limit) is never checked, and answers 500 pets.',
     caughtBy: ['ROBUST-LIST-ANY-QUERY'],
-    wrap: (app) => async (req) => {
-      const name = [...req.query.keys()].find((k) => k !== 'limit' && k.toLowerCase() === 'limit');
-      const limit = Number(req.query.get(name ?? ''));
-      if (!matches(req, 'GET', LIST) || req.query.has('limit') || !(limit > 100)) return app(req);
-      // The reference pages no further than 100: its page five times stands for the larger one.
-      const page = await pageOf(app, req, 100);
-      if (!Array.isArray(page.json)) return page;
-      return {
-        ...page,
-        json: Array.from({ length: 5 }, () => page.json as unknown[])
-          .flat()
-          .slice(0, limit),
-      };
-    },
+    wrap: (app) => limitUnderAnotherName(app, (k) => k !== 'limit' && k.toLowerCase() === 'limit'),
   },
   {
     name: 'range-items-206',
