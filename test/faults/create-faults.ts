@@ -73,8 +73,17 @@ const rejectWhen = (app: Handler, when: (body: Json) => boolean): Handler =>
   });
 
 /** createPet answering valid bodies wrongly. */
-/** A pet path with its id one less: the pet created before (an id counter read too early). */
-const previousPetPath = (path: string) => path.replace(/(-?\d+)$/, (id) => String(BigInt(id) - 1n));
+/**
+ * createPet whose 201 gives `field` the Location's pet path with the id one less: the pet created
+ * before (an id counter read too early).
+ */
+const previousPetIn = (app: Handler, field: 'location' | 'content-location'): Handler =>
+  onResponse(app, 'POST', LIST, (res) => {
+    const location = res.headers?.location;
+    if (res.status !== 201 || !location) return res;
+    const previous = location.replace(/(-?\d+)$/, (id) => String(BigInt(id) - 1n));
+    return { ...res, headers: { ...res.headers, [field]: previous } };
+  });
 
 export const CREATE_ANSWER_FAULTS: Fault[] = [
   {
@@ -113,26 +122,14 @@ export const CREATE_ANSWER_FAULTS: Fault[] = [
     description:
       'Builds createPet’s Location from the id counter read before the insert moved it on: the 201 shows the new pet but its Location names the pet created before (another client’s).',
     caughtBy: ['EVERY-ANSWER'],
-    wrap: (app) =>
-      onResponse(app, 'POST', LIST, (res) => {
-        const location = res.headers?.location;
-        if (res.status !== 201 || !location) return res;
-        const previous = previousPetPath(location);
-        return { ...res, headers: { ...res.headers, location: previous } };
-      }),
+    wrap: (app) => previousPetIn(app, 'location'),
   },
   {
     name: 'content-location-previous-pet',
     description:
       'Gives createPet’s 201 the right Location and a Content-Location built off by one: the 201 shows the new pet and says it is the representation of the pet created before.',
     caughtBy: ['EVERY-ANSWER'],
-    wrap: (app) =>
-      onResponse(app, 'POST', LIST, (res) => {
-        const location = res.headers?.location;
-        if (res.status !== 201 || !location) return res;
-        const previous = previousPetPath(location);
-        return { ...res, headers: { ...res.headers, 'content-location': previous } };
-      }),
+    wrap: (app) => previousPetIn(app, 'content-location'),
   },
   {
     name: 'create-answers-200',
