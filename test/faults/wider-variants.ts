@@ -104,7 +104,9 @@ export const WIDER_CHOICES: readonly ServerVariant[] = [
     wrap: (app) => async (req) => {
       const res = await app(req);
       if (req.method !== 'GET' || res.status !== 200) return res;
-      const etag = `"${createHash('sha1').update(jsonText(res.json)).digest('hex')}"`;
+      // The body as sent: a wrapper inside it may have written the text itself (raw).
+      const body = res.raw ?? jsonText(res.json);
+      const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
       const headers = { ...res.headers, etag };
       const tags = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim());
       return tags.includes(etag) || tags.includes('*')
