@@ -272,11 +272,12 @@ const MISMATCH_PAGES = 5;
  * index behind the next links) is asked again beside getPet, so the views are told apart.
  */
 function mismatchPages(mismatches: readonly Mismatch[], baseUrl: string): string[] {
-  const list = `${new URL(baseUrl).pathname.replace(/\/+$/, '')}/pets`;
+  const base = new URL(baseUrl);
+  const list = `${base.pathname.replace(/\/+$/, '')}/pets`;
   const queries = mismatches.flatMap(({ seen }) => {
     if (seen.request.method !== 'GET' || !URL.canParse(seen.request.url)) return [];
     const url = new URL(seen.request.url);
-    if (url.origin !== new URL(baseUrl).origin || url.pathname !== list) return [];
+    if (url.origin !== base.origin || url.pathname !== list) return [];
     const query = url.search.slice(1);
     return /^(limit=\d+(&status=\w+)?)?$/.test(query) ? [] : [query];
   });

@@ -4,6 +4,7 @@ import type { Exchange } from '../http/exchange.ts';
 import { forRecord } from '../http/exchange.ts';
 import { CLAUSES } from './clauses.ts';
 import { finding } from './finding.ts';
+import { requestLine } from './refused-writes.ts';
 import type { RequestClass } from './request-class.ts';
 import { type Check, fail, pass, precondition } from './types.ts';
 
@@ -91,11 +92,6 @@ export class LimitedWritesTally {
     }
     return { refused: this.refused.size, reads: this.reads, stored };
   }
-}
-
-function requestLine(ex: Exchange): string {
-  const url = new URL(ex.request.url);
-  return `${ex.request.method} ${url.pathname}${url.search}`;
 }
 
 export const RUN_LIMIT_NO_EFFECT: Check<LimitedWritesObservation> = {

@@ -153,7 +153,8 @@ function whyRefused(c: RequestClass): string {
   return 'an invalid body';
 }
 
-function requestLine(ex: Exchange): string {
+/** The method and the path with its query, as a message names the request that showed a pet. */
+export function requestLine(ex: Exchange): string {
   const url = new URL(ex.request.url);
   return `${ex.request.method} ${url.pathname}${url.search}`;
 }
